@@ -1,0 +1,113 @@
+/// Base64 encoding, RFC 4648 §4 (standard) and §5 (URL- and filename-safe).
+public enum Base64 {
+    /// Which 64-character alphabet to use.
+    public enum Alphabet: Sendable, Hashable {
+        /// `A–Z a–z 0–9 + /`, padded with `=` (RFC 4648 §4). OAuth signatures use this.
+        case standard
+        /// `A–Z a–z 0–9 - _` (RFC 4648 §5), for tokens and nonces that travel in URLs.
+        case urlSafe
+
+        var characters: StaticString {
+            switch self {
+            case .standard: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+            case .urlSafe: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+            }
+        }
+    }
+
+    /// Encodes `bytes`. Padding (`=`) is added by default; pass `padding: false` for the
+    /// unpadded form common with the URL-safe alphabet.
+    public static func encode(_ bytes: some Sequence<UInt8>, alphabet: Alphabet = .standard, padding: Bool = true) -> String {
+        let input = Array(bytes)
+        return alphabet.characters.withUTF8Buffer { table in
+            var output = [UInt8]()
+            output.reserveCapacity((input.count + 2) / 3 * 4)
+            var index = 0
+            while index + 3 <= input.count {
+                let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+                output.append(table[Int(chunk >> 18 & 63)])
+                output.append(table[Int(chunk >> 12 & 63)])
+                output.append(table[Int(chunk >> 6 & 63)])
+                output.append(table[Int(chunk & 63)])
+                index += 3
+            }
+            let rest = input.count - index
+            if rest > 0 {
+                let chunk = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
+                output.append(table[Int(chunk >> 18 & 63)])
+                output.append(table[Int(chunk >> 12 & 63)])
+                if rest == 2 { output.append(table[Int(chunk >> 6 & 63)]) }
+                if padding { output.append(contentsOf: repeatElement(UInt8(ascii: "="), count: 3 - rest)) }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// Decodes Base64 text strictly.
+    ///
+    /// With the standard alphabet, padding is required (the length must be a multiple of 4);
+    /// with the URL-safe alphabet it is optional, but when present it must be right. Characters
+    /// of the other alphabet, whitespace, misplaced `=`, a dangling single character and
+    /// non-zero unused bits are all rejected.
+    ///
+    /// - Throws: ``SigningCoreError/Code/invalidBase64`` with the byte offset of the problem.
+    public static func decode(_ text: some StringProtocol, alphabet: Alphabet = .standard) throws(SigningCoreError) -> [UInt8] {
+        let input = Array(text.utf8)
+        var end = input.count
+        while end > 0 && input[end - 1] == UInt8(ascii: "=") { end -= 1 }
+        let padCount = input.count - end
+        if padCount > 0 || alphabet == .standard {
+            guard input.count.isMultiple(of: 4) else {
+                throw failure("the length \(input.count) is not a multiple of 4, so padding is missing or wrong", at: input.count)
+            }
+            guard padCount <= 2 else {
+                throw failure("at most two '=' may end Base64 text, found \(padCount)", at: end)
+            }
+        }
+        guard end % 4 != 1 else {
+            throw failure("a single character cannot end Base64 text; it is truncated", at: end - 1)
+        }
+        let table = decodingTable(for: alphabet)
+        var output = [UInt8]()
+        output.reserveCapacity(end / 4 * 3 + 2)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for offset in 0..<end {
+            let value = table[Int(input[offset])]
+            guard value != 0xFF else {
+                let character = Hex.describe(input[offset])
+                let hint = input[offset] == UInt8(ascii: "=") ? " ('=' may only appear at the end)" : ""
+                throw failure("\(character) is not in the \(alphabet) Base64 alphabet\(hint)", at: offset)
+            }
+            accumulator = accumulator << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else {
+            throw failure("the last character has non-zero unused bits; the text is not canonical Base64", at: end - 1)
+        }
+        return output
+    }
+
+    private static func failure(_ message: String, at offset: Int) -> SigningCoreError {
+        SigningCoreError(code: .invalidBase64, message: message, offset: offset)
+    }
+
+    private static let standardTable = makeDecodingTable(.standard)
+    private static let urlSafeTable = makeDecodingTable(.urlSafe)
+
+    private static func decodingTable(for alphabet: Alphabet) -> [UInt8] {
+        alphabet == .standard ? standardTable : urlSafeTable
+    }
+
+    private static func makeDecodingTable(_ alphabet: Alphabet) -> [UInt8] {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        alphabet.characters.withUTF8Buffer { characters in
+            for (value, character) in characters.enumerated() { table[Int(character)] = UInt8(value) }
+        }
+        return table
+    }
+}

@@ -1,0 +1,105 @@
+/// HMAC (RFC 2104) over any ``HashAlgorithm``: `HMAC<SHA1>`, `HMAC<SHA256>`, `HMAC<SHA512>`.
+///
+/// Creating an `HMAC` does the key setup once (keys longer than a block are hashed first, then
+/// padded and XORed with `ipad`/`opad`). The value is then a reusable keyed state: because it
+/// is a value type with inline storage, ``authenticationCode(for:)`` signs any number of
+/// messages without repeating the key setup and without heap allocation.
+///
+/// ```swift
+/// let key = HMAC<SHA256>(key: Array("secret".utf8))
+/// let signature = key.authenticationCode(for: Array("message".utf8)).hex
+/// ```
+public struct HMAC<Hash: HashAlgorithm>: Sendable {
+    private var inner: Hash
+    private var outer: Hash
+
+    /// Prepares the keyed state for `key` (any length, including empty and longer than a block).
+    @inlinable
+    public init(key: some Sequence<UInt8>) {
+        var bytes = key.withContiguousStorageIfAvailable { Self(keyBuffer: UnsafeRawBufferPointer($0)) }
+        if bytes == nil { bytes = Array(key).withUnsafeBytes { Self(keyBuffer: $0) } }
+        self = bytes!
+    }
+
+    /// Prepares the keyed state for the UTF-8 encoding of `key`, e.g. OAuth's
+    /// `consumer_secret&token_secret`.
+    @inlinable
+    public init(key: some StringProtocol) {
+        self.init(key: key.utf8)
+    }
+
+    /// Prepares the keyed state from raw key bytes.
+    public init(keyBuffer key: UnsafeRawBufferPointer) {
+        let blockSize = Hash.blockByteCount
+        inner = Hash()
+        outer = Hash()
+        withUnsafeTemporaryAllocation(byteCount: blockSize, alignment: 8) { pad in
+            pad.initializeMemory(as: UInt8.self, repeating: 0)
+            if key.count > blockSize {
+                Hash.hash(key).withUnsafeBytes { pad.copyMemory(from: $0) }
+            } else if !key.isEmpty {
+                pad.copyMemory(from: key)
+            }
+            for index in 0..<blockSize { pad[index] ^= 0x36 }
+            inner.update(bufferPointer: UnsafeRawBufferPointer(pad))
+            for index in 0..<blockSize { pad[index] ^= 0x36 ^ 0x5C }
+            outer.update(bufferPointer: UnsafeRawBufferPointer(pad))
+            for index in 0..<blockSize { pad[index] = 0 }
+        }
+    }
+
+    /// Absorbs more of the message.
+    public mutating func update(bufferPointer buffer: UnsafeRawBufferPointer) {
+        inner.update(bufferPointer: buffer)
+    }
+
+    /// Absorbs more of the message: any sequence of bytes.
+    @inlinable
+    public mutating func update(_ bytes: some Sequence<UInt8>) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        if done == nil { Array(bytes).withUnsafeBytes { update(bufferPointer: $0) } }
+    }
+
+    /// Absorbs the UTF-8 encoding of `string`.
+    @inlinable
+    public mutating func update(_ string: some StringProtocol) {
+        update(string.utf8)
+    }
+
+    /// The authentication code of everything absorbed so far; `self` is unchanged.
+    public func finalize() -> Digest {
+        let innerDigest = inner.finalize()
+        var outer = outer
+        innerDigest.withUnsafeBytes { outer.update(bufferPointer: $0) }
+        return outer.finalize()
+    }
+
+    /// The authentication code of `message` under this key; `self` is unchanged, so the keyed
+    /// state can be reused for the next message.
+    @inlinable
+    public func authenticationCode(for message: some Sequence<UInt8>) -> Digest {
+        var copy = self
+        copy.update(message)
+        return copy.finalize()
+    }
+
+    /// The authentication code of the UTF-8 encoding of `message`.
+    @inlinable
+    public func authenticationCode(for message: some StringProtocol) -> Digest {
+        var copy = self
+        copy.update(message)
+        return copy.finalize()
+    }
+
+    /// One-shot HMAC of `message` under `key`.
+    @inlinable
+    public static func authenticationCode(for message: some Sequence<UInt8>, key: some Sequence<UInt8>) -> Digest {
+        HMAC(key: key).authenticationCode(for: message)
+    }
+
+    /// Whether `code` is the authentication code of `message`, compared in constant time.
+    @inlinable
+    public func isValidAuthenticationCode(_ code: some Collection<UInt8>, for message: some Sequence<UInt8>) -> Bool {
+        authenticationCode(for: message).withUnsafeBytes { ConstantTime.isEqual($0, code) }
+    }
+}

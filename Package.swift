@@ -1,0 +1,59 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Settings shared by every target, tests included.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+/// Everything the mock servers, tools and tests need sits behind this default-on trait, so an
+/// app that depends on this package with `traits: []` fetches none of it.
+let mockServers = "MockServers"
+let whenMockServers: TargetDependencyCondition? = .when(traits: [mockServers])
+
+let package = Package(
+    name: "signed-api-sdk",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "SigningCore", targets: ["SigningCore"]),
+        .executable(name: "signed-api", targets: ["SignedAPI"]),
+    ],
+    traits: [
+        .trait(
+            name: mockServers,
+            description: "Mock provider servers, command-line tools, benchmarks and their test-only dependencies."
+        ),
+        .default(enabledTraits: [mockServers]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    ],
+    targets: [
+        // MARK: SDK products (Foundation only)
+        .target(name: "SigningCore", path: "Modules/SigningCore/Sources", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SigningCoreTests",
+            dependencies: [
+                "SigningCore",
+                .product(name: "Crypto", package: "swift-crypto", condition: whenMockServers),
+            ],
+            path: "Modules/SigningCore/Tests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Tools
+        .executableTarget(
+            name: "SignedAPI",
+            dependencies: [
+                "SigningCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
+            ],
+            path: "Tools/SignedAPI",
+            swiftSettings: swiftSettings
+        ),
+    ]
+)
