@@ -1,0 +1,11 @@
+public import ArgumentParser
+
+/// `signed-api`: sign, verify, explain and digest signed web API requests from the command line.
+@main
+struct SignedAPI: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signed-api",
+        abstract: "Sign, verify and explain signed web API requests.",
+        subcommands: [DigestCommand.self]
+    )
+}
