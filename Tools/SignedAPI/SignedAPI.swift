@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 
 /// `signed-api`: sign, verify, explain and digest signed web API requests from the command line.
 @main
