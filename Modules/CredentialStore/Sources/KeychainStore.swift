@@ -169,9 +169,9 @@ public struct KeychainStore: CredentialStore {
     /// on macOS only in the data protection keychain.
     private var supportsProtectionAttributes: Bool {
         #if os(macOS)
-        useDataProtectionKeychain
+        return useDataProtectionKeychain
         #else
-        true
+        return true
         #endif
     }
 
