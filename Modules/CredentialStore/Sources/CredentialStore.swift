@@ -50,6 +50,9 @@ public protocol CredentialStore: Sendable {
     func accounts(service: String) async throws(CredentialStoreError) -> [String]
 }
 
+// The conveniences take the caller's isolation (`#isolation`): they encode and decode on the
+// caller's actor and only `Data` crosses to the store, so credential types need not be
+// `Sendable` and `create` may touch the caller's state (a client actor's, the main actor's).
 extension CredentialStore {
     /// Encodes `credential` as JSON and stores it under `service` and `account`, replacing any
     /// item already there.
@@ -60,7 +63,12 @@ extension CredentialStore {
     ///
     /// - Throws: ``CredentialStoreError/Code/encodingFailed`` when the value does not encode,
     ///   and whatever ``saveData(_:service:account:)`` throws.
-    public func save(_ credential: some Encodable, service: String, account: String) async throws(CredentialStoreError) {
+    public func save(
+        _ credential: some Encodable,
+        service: String,
+        account: String,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(CredentialStoreError) {
         let data = try CredentialCoding.encode(credential)
         try await saveData(data, service: service, account: account)
     }
@@ -74,7 +82,12 @@ extension CredentialStore {
     ///
     /// - Throws: ``CredentialStoreError/Code/decodingFailed`` when the item holds another type,
     ///   and whatever ``loadData(service:account:)`` throws.
-    public func load<C: Decodable>(_ type: C.Type, service: String, account: String) async throws(CredentialStoreError) -> C? {
+    public func load<C: Decodable>(
+        _ type: C.Type,
+        service: String,
+        account: String,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(CredentialStoreError) -> C? {
         guard let data = try await loadData(service: service, account: account) else { return nil }
         return try CredentialCoding.decode(type, from: data, service: service, account: account)
     }
@@ -99,11 +112,12 @@ extension CredentialStore {
         _ type: C.Type,
         service: String,
         account: String,
+        isolation: isolated (any Actor)? = #isolation,
         create: () async throws -> C
     ) async throws -> C {
-        if let stored = try await load(type, service: service, account: account) { return stored }
+        if let stored = try await load(type, service: service, account: account, isolation: isolation) { return stored }
         let fresh = try await create()
-        try await save(fresh, service: service, account: account)
+        try await save(fresh, service: service, account: account, isolation: isolation)
         return fresh
     }
 }

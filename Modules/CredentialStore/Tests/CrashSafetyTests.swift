@@ -52,9 +52,17 @@ enum CrashWriter {
         private let output = Pipe()
         private let errors = Pipe()
 
-        init(executable: URL, directory: URL, accounts: Int, writer: String) throws {
-            process.executableURL = executable
-            process.arguments = [directory.path, String(accounts), writer]
+        /// Starts the writer; with `restrictiveUmask` it runs under `umask 277` (through
+        /// `/bin/sh`, which `exec`s it, so the process id stays the writer's).
+        init(executable: URL, directory: URL, accounts: Int, writer: String, restrictiveUmask: Bool = false) throws {
+            let arguments = [directory.path, String(accounts), writer]
+            if restrictiveUmask {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", #"umask 277 && exec "$0" "$@""#, executable.path] + arguments
+            } else {
+                process.executableURL = executable
+                process.arguments = arguments
+            }
             process.standardOutput = output
             process.standardError = errors
             try process.run()
@@ -91,7 +99,8 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, sign
     /// A writer saving round after round is killed with SIGKILL 30 times at random instants.
     /// After every kill each file decodes to one whole credential of a single generation —
     /// the old one or a newer one, never a mix, never empty — generations never go back, and
-    /// every file is still 0600.
+    /// every file is still 0600. The writer runs under `umask 277`, which alone would give
+    /// 0500 directories and 0400 files, so the exact modes are the store's doing.
     @Test(.enabled(if: CrashWriter.url != nil || CrashWriter.isCI, CrashWriter.unavailable))
     func sigkillDuringSavesLeavesOldOrNewNeverAMix() async throws {
         let executable = try #require(CrashWriter.url, CrashWriter.unavailable)
@@ -106,7 +115,7 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, sign
         let kills = 30
 
         for round in 0..<kills {
-            let writer = try CrashWriter.Running(executable: executable, directory: directory.storeURL, accounts: accountCount, writer: "solo")
+            let writer = try CrashWriter.Running(executable: executable, directory: directory.storeURL, accounts: accountCount, writer: "solo", restrictiveUmask: true)
             guard writer.waitUntilReady() else {
                 writer.process.waitUntilExit()
                 Issue.record("the writer exited before its first round (status \(writer.process.terminationStatus)): \(writer.errorOutput)")
@@ -116,6 +125,8 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, sign
             #expect(writer.kill(), "round \(round): the writer ended on its own: \(writer.errorOutput)")
 
             let serviceDirectory = directory.storeURL.path + "/" + hexName(CrashWriter.service)
+            #expect(fileMode(directory.storeURL.path) == 0o700)
+            #expect(fileMode(serviceDirectory) == 0o700)
             let names = try FileManager.default.contentsOfDirectory(atPath: serviceDirectory)
             if names.contains(where: { $0.hasPrefix(".tmp-") }) { killsWithTemporaryFileLeft += 1 }
 

@@ -356,3 +356,11 @@ private func write(_ text: String, to path: String) throws {
 /// SHA-256 of `{"key":"AIza-golden"}`, computed once with Python's hashlib (an independent
 /// implementation) for the golden-file tests.
 private let goldenSHA256 = "ae5201edcf1f18a5e11a2693586f3b07e4c003028c5d27c43d3aa55aefc26a04"
+
+@Suite struct FileStoreDefaultDirectoryTests {
+    @Test func defaultDirectoryIsPerApplicationUnderTheUsersDataDirectory() {
+        let url = FileStore.defaultDirectory(applicationName: "com.example.reader")
+        #expect(url.path.hasSuffix("/com.example.reader/credentials"))
+        #expect(url.path.hasPrefix(FileManager.default.homeDirectoryForCurrentUser.path) || ProcessInfo.processInfo.environment["XDG_DATA_HOME"] != nil)
+    }
+}
