@@ -32,7 +32,7 @@ enum CredentialFile {
         let sha256: String
     }
 
-    static func encode(payload: Data, service: String, account: String) -> Data {
+    static func encode(payload: Data, service: String, account: String) throws(CredentialStoreError) -> Data {
         let item = VersionOne(
             format: formatName,
             version: currentVersion,
@@ -43,8 +43,9 @@ enum CredentialFile {
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, an Int and a fixed struct always encode; a failure here is a Foundation bug.
-        guard var data = try? encoder.encode(item) else { preconditionFailure("JSONEncoder failed on a fixed credential envelope") }
+        guard var data = try? encoder.encode(item) else {
+            throw CredentialStoreError(code: .encodingFailed, message: "the credential file for service \(CredentialName.quoted(service)), account \(CredentialName.quoted(account)) could not be encoded; nothing was written")
+        }
         data.append(UInt8(ascii: "\n"))
         return data
     }

@@ -64,7 +64,7 @@ public actor FileStore: CredentialStore {
         try CredentialName.validate(service, as: .service)
         try CredentialName.validate(account, as: .account)
         try CredentialPayload.validate(data, service: service, account: account)
-        let bytes = CredentialFile.encode(payload: data, service: service, account: account)
+        let bytes = try CredentialFile.encode(payload: data, service: service, account: account)
         guard let root = try disk.openRoot(create: true) else {
             throw StoreDirectory.vanished(disk.path)
         }
