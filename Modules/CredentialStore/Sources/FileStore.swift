@@ -113,7 +113,7 @@ public actor FileStore: CredentialStore {
             directoryPath: disk.servicePath(service),
             fileName: StoreDirectory.fileName(account: account)
         )
-        try disk.removeServiceDirectoryIfEmpty(root: root, service: serviceDirectory, service: service)
+        try disk.removeServiceDirectoryIfEmpty(root: root, directory: serviceDirectory, service: service)
         return removed
     }
 

@@ -98,11 +98,14 @@ struct StoreDirectory: Sendable {
         var fd = openat(root, name, flags)
         if fd < 0, errno == ENOENT {
             guard create else { return nil }
-            guard mkdirat(root, name, 0o700) == 0 || errno == EEXIST else {
+            // Writers hold the lock, so nobody else creates it meanwhile.
+            guard mkdirat(root, name, 0o700) == 0 else {
                 throw Self.systemFailure(errno, "create the service directory", directoryPath)
             }
             fd = openat(root, name, flags)
             if fd >= 0 {
+                // Exact mode whatever the umask; only on the directory just created, so drift
+                // on an existing one is reported below, never silently repaired.
                 guard fchmod(fd, 0o700) == 0 else {
                     let code = errno
                     close(fd)
@@ -301,7 +304,7 @@ struct StoreDirectory: Sendable {
 
     /// Deletes the directory of `service` if it holds nothing but leftovers of dead writers.
     /// Must run under the lock.
-    func removeServiceDirectoryIfEmpty(root: Int32, service fd: Int32, service: String) throws(CredentialStoreError) {
+    func removeServiceDirectoryIfEmpty(root: Int32, directory fd: Int32, service: String) throws(CredentialStoreError) {
         try removeTemporaryFiles(in: fd, path: servicePath(service))
         if unlinkat(root, Self.directoryName(service: service), AT_REMOVEDIR) == 0 { Self.sync(root) }
     }
