@@ -6,8 +6,8 @@ public import Foundation
 /// Every store in this module — ``KeychainStore`` (Apple platforms), ``FileStore`` (everywhere)
 /// and ``MemoryStore`` (tests and previews) — implements these four requirements over the
 /// credential's encoded bytes; the `Codable` methods in the extension
-/// (``save(_:service:account:)``, ``load(_:service:account:)``,
-/// ``loadOrCreate(_:service:account:create:)``) are what an app calls.
+/// (``save(_:service:account:isolation:)``, ``load(_:service:account:isolation:)``,
+/// ``loadOrCreate(_:service:account:isolation:create:)``) are what an app calls.
 ///
 /// Items are addressed by a *service* (the API or provider, e.g. `"api.netflix.com"`) and an
 /// *account* (the user within it). Both are checked by ``CredentialName/validate(_:as:)`` and
@@ -25,6 +25,11 @@ public import Foundation
 ///
 /// and signing out is `try await store.remove(service: "api.netflix.com", account: userID)`.
 /// A store can be held as `any CredentialStore` so tests inject a ``MemoryStore``.
+///
+/// Another implementation must apply ``CredentialName/validate(_:as:)`` to every name and
+/// ``CredentialPayload/validate(_:service:account:)`` to every saved item, compare names by
+/// their exact scalars, and keep messages free of stored bytes, so that code moves between
+/// stores without surprises.
 public protocol CredentialStore: Sendable {
     /// Stores `data` under `service` and `account`, replacing any item already there. The
     /// replacement is atomic: a reader sees the old bytes or the new ones, never a mix.
@@ -61,6 +66,7 @@ extension CredentialStore {
     /// try await store.save(token, service: "api.twitter.com", account: token.extra["user_id"] ?? "default")
     /// ```
     ///
+    /// - Parameter isolation: the caller's actor, where encoding and decoding run; leave the default.
     /// - Throws: ``CredentialStoreError/Code/encodingFailed`` when the value does not encode,
     ///   and whatever ``saveData(_:service:account:)`` throws.
     public func save(
@@ -80,6 +86,7 @@ extension CredentialStore {
     /// if let token = try await store.load(OAuth1TokenCredential.self, service: "api.netflix.com", account: userID) { … }
     /// ```
     ///
+    /// - Parameter isolation: the caller's actor, where encoding and decoding run; leave the default.
     /// - Throws: ``CredentialStoreError/Code/decodingFailed`` when the item holds another type,
     ///   and whatever ``loadData(service:account:)`` throws.
     public func load<C: Decodable>(
@@ -106,6 +113,7 @@ extension CredentialStore {
     /// A damaged item is not papered over: the ``CredentialStoreError`` is thrown and `create`
     /// does not run, so the app decides whether to ``remove(service:account:)`` and start again.
     ///
+    /// - Parameter isolation: the caller's actor, where encoding and decoding run; leave the default.
     /// - Throws: ``CredentialStoreError`` from the store, or whatever `create` throws (then
     ///   nothing is saved).
     public func loadOrCreate<C: Codable>(
