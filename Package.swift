@@ -19,7 +19,9 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "SigningCore", targets: ["SigningCore"]),
+        .library(name: "CredentialStore", targets: ["CredentialStore"]),
         .executable(name: "signed-api", targets: ["SignedAPI"]),
+        .executable(name: "credential-store-crash-writer", targets: ["CredentialStoreCrashWriter"]),
     ],
     traits: [
         .trait(
@@ -44,6 +46,13 @@ let package = Package(
             path: "Modules/SigningCore/Tests",
             swiftSettings: swiftSettings
         ),
+        .target(name: "CredentialStore", dependencies: ["SigningCore"], path: "Modules/CredentialStore/Sources", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CredentialStoreTests",
+            dependencies: ["CredentialStore"],
+            path: "Modules/CredentialStore/Tests",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tools
         .executableTarget(
@@ -53,6 +62,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
             ],
             path: "Tools/SignedAPI",
+            swiftSettings: swiftSettings
+        ),
+        // Saves credentials in a loop until killed; CredentialStoreTests kills it with SIGKILL to
+        // prove FileStore's crash safety. Needs nothing but CredentialStore, so no trait.
+        .executableTarget(
+            name: "CredentialStoreCrashWriter",
+            dependencies: ["CredentialStore"],
+            path: "Tools/CredentialStoreCrashWriter",
             swiftSettings: swiftSettings
         ),
     ]
