@@ -26,6 +26,17 @@ public enum OAuth1Signature {
         }
     }
 
+    /// The signature over a base string given as bytes (how the signer computes it).
+    static func compute(method: OAuth1SignatureMethod, baseStringBytes: [UInt8], consumerSecret: String, tokenSecret: String?) -> String {
+        let key = key(consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        switch method.kind {
+        case .hmacSHA1: return HMAC<SHA1>(key: key).authenticationCode(for: baseStringBytes).base64
+        case .hmacSHA256: return HMAC<SHA256>(key: key).authenticationCode(for: baseStringBytes).base64
+        case .hmacSHA512: return HMAC<SHA512>(key: key).authenticationCode(for: baseStringBytes).base64
+        case .plaintext: return key
+        }
+    }
+
     /// Whether `signature` (decoded, as received) is the right one, compared in constant time.
     public static func isValid(
         _ signature: String, method: OAuth1SignatureMethod, baseString: String, consumerSecret: String, tokenSecret: String?
