@@ -63,9 +63,21 @@ let package = Package(
             name: "SignedAPI",
             dependencies: [
                 "SigningCore",
+                "OAuth1Client",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
             ],
             path: "Tools/SignedAPI",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SignedAPITests",
+            dependencies: [
+                "SignedAPI",
+                "OAuth1Client",
+                "SigningCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
+            ],
+            path: "Tools/Tests/SignedAPITests",
             swiftSettings: swiftSettings
         ),
     ]
