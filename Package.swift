@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "SigningCore", targets: ["SigningCore"]),
         .library(name: "OAuth1Client", targets: ["OAuth1Client"]),
         .executable(name: "signed-api", targets: ["SignedAPI"]),
+        .executable(name: "oauth1-benchmarks", targets: ["OAuth1Benchmarks"]),
     ],
     traits: [
         .trait(
@@ -67,6 +68,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
             ],
             path: "Tools/SignedAPI",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "OAuth1Benchmarks",
+            dependencies: ["OAuth1Client", "SigningCore"],
+            path: "Tools/Benchmarks/OAuth1Benchmarks",
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -25,8 +25,7 @@ public struct OAuth1Response: Sendable, Hashable {
     /// The value of header `name`, compared case-insensitively.
     public func header(_ name: String) -> String? {
         if let value = headers[name] { return value }
-        let lowered = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowered }?.value
+        return headers.first { OAuth1Canonicalization.equalsIgnoringASCIICase($0.key, name) }?.value
     }
 
     /// Whether the status code is 2xx.
