@@ -44,18 +44,26 @@ enum OAuth1Canonicalization {
 
     /// Appends `text` percent-encoded once (§3.6).
     static func appendEncoded(_ text: String, to output: inout [UInt8]) {
-        let mask = unreserved
         var text = text
-        text.withUTF8 { bytes in
-            for byte in bytes {
-                if mask.contains(byte) { output.append(byte) } else { appendEscape(byte, to: &output) }
-            }
+        text.withUTF8 { appendEncoded(bytes: $0, to: &output) }
+    }
+
+    /// Appends `bytes` percent-encoded once: runs of unreserved bytes are copied whole.
+    static func appendEncoded(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        let mask = unreserved
+        var runStart = 0
+        for index in 0..<bytes.count where !mask.contains(bytes[index]) {
+            if index > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            appendEscape(bytes[index], to: &output)
+            runStart = index + 1
         }
+        if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
     }
 
     /// Appends `text` percent-encoded once (§3.6).
     static func appendEncoded(_ text: Substring, to output: inout [UInt8]) {
-        appendEncoded(String(text), to: &output)
+        var text = text
+        text.withUTF8 { appendEncoded(bytes: $0, to: &output) }
     }
 
     /// `text` percent-encoded once (§3.6).
@@ -69,15 +77,14 @@ enum OAuth1Canonicalization {
     /// Appends `bytes` (already percent-encoded once) percent-encoded a second time: only `%`
     /// needs escaping then, since everything else is unreserved.
     @inline(__always) static func appendReencoded(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
-        for byte in bytes {
-            if byte == UInt8(ascii: "%") {
-                output.append(UInt8(ascii: "%"))
-                output.append(UInt8(ascii: "2"))
-                output.append(UInt8(ascii: "5"))
-            } else {
-                output.append(byte)
-            }
+        var runStart = bytes.startIndex
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "%") {
+            output.append(contentsOf: bytes[runStart...index])
+            output.append(UInt8(ascii: "2"))
+            output.append(UInt8(ascii: "5"))
+            runStart = index + 1
         }
+        if runStart < bytes.endIndex { output.append(contentsOf: bytes[runStart...]) }
     }
 
     /// Parameters percent-encoded into one buffer and sorted (§3.4.1.3.2): by encoded name,
@@ -160,12 +167,24 @@ enum OAuth1Canonicalization {
     /// The signature base string's bytes: `METHOD&encoded-uri&double-encoded-parameters`.
     /// `parameters` must already exclude `oauth_signature`; they are sorted here.
     static func baseStringBytes(method: String, baseStringURI: String, parameters: [FormField]) -> [UInt8] {
+        baseStringBytes(method: method, uriLength: baseStringURI.utf8.count, parameters: parameters) { appendEncoded(baseStringURI, to: &$0) }
+    }
+
+    /// The signature base string's bytes for a parsed URL, its base string URI written directly.
+    static func baseStringBytes(method: String, url: OAuth1URLParts, parameters: [FormField]) -> [UInt8] {
+        let length = url.scheme.utf8.count + url.host.utf8.count + url.path.utf8.count + 10
+        return baseStringBytes(method: method, uriLength: length, parameters: parameters) { url.appendEncodedBaseStringURI(to: &$0) }
+    }
+
+    private static func baseStringBytes(
+        method: String, uriLength: Int, parameters: [FormField], appendURI: (inout [UInt8]) -> Void
+    ) -> [UInt8] {
         let sorted = SortedParameters(parameters)
         var output: [UInt8] = []
-        output.reserveCapacity(method.utf8.count + baseStringURI.utf8.count * 3 + sorted.encodedCount * 2 + 6 * sorted.entries.count + 8)
+        output.reserveCapacity(method.utf8.count + uriLength * 3 + sorted.encodedCount * 2 + 6 * sorted.entries.count + 8)
         appendUppercasedMethod(method, to: &output)
         output.append(UInt8(ascii: "&"))
-        appendEncoded(baseStringURI, to: &output)
+        appendURI(&output)
         output.append(UInt8(ascii: "&"))
         for (index, entry) in sorted.entries.enumerated() {
             if index > 0 { appendEscape(UInt8(ascii: "&"), to: &output) }

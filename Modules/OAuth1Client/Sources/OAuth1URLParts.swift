@@ -103,4 +103,38 @@ struct OAuth1URLParts {
         result += path.isEmpty ? "/" : path
         return result
     }
+
+    /// Appends ``baseStringURI`` percent-encoded (§3.6), without building it as a string.
+    func appendEncodedBaseStringURI(to output: inout [UInt8]) {
+        guard scheme.utf8.allSatisfy({ $0 < 0x80 }), host.utf8.allSatisfy({ $0 < 0x80 }) else {
+            OAuth1Canonicalization.appendEncoded(baseStringURI, to: &output)
+            return
+        }
+        func appendLowercased(_ text: Substring) {
+            for byte in text.utf8 {
+                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                if OAuth1Canonicalization.unreserved.contains(lower) {
+                    output.append(lower)
+                } else {
+                    OAuth1Canonicalization.appendEscape(lower, to: &output)
+                }
+            }
+        }
+        appendLowercased(scheme)
+        output.append(contentsOf: "%3A%2F%2F".utf8)
+        appendLowercased(host)
+        if let port {
+            let isHTTP = scheme.utf8.count == 4 && scheme.lowercased() == "http"
+            let isHTTPS = scheme.utf8.count == 5 && scheme.lowercased() == "https"
+            if !(isHTTP && port == 80), !(isHTTPS && port == 443) {
+                output.append(contentsOf: "%3A".utf8)
+                output.append(contentsOf: String(port).utf8)
+            }
+        }
+        if path.isEmpty {
+            output.append(contentsOf: "%2F".utf8)
+        } else {
+            OAuth1Canonicalization.appendEncoded(path, to: &output)
+        }
+    }
 }
