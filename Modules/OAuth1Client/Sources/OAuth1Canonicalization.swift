@@ -48,16 +48,32 @@ enum OAuth1Canonicalization {
         text.withUTF8 { appendEncoded(bytes: $0, to: &output) }
     }
 
-    /// Appends `bytes` percent-encoded once: runs of unreserved bytes are copied whole.
+    /// Appends `bytes` percent-encoded once: copied whole when nothing needs escaping, else
+    /// written in one pass into space appended at once.
     static func appendEncoded(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         let mask = unreserved
-        var runStart = 0
-        for index in 0..<bytes.count where !mask.contains(bytes[index]) {
-            if index > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-            appendEscape(bytes[index], to: &output)
-            runStart = index + 1
+        var escapes = 0
+        for byte in bytes where !mask.contains(byte) { escapes += 1 }
+        guard escapes > 0 else {
+            output.append(contentsOf: bytes)
+            return
         }
-        if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: bytes.count + 2 * escapes))
+        output.withUnsafeMutableBufferPointer { out in
+            var position = start
+            for byte in bytes {
+                if mask.contains(byte) {
+                    out[position] = byte
+                    position += 1
+                } else {
+                    out[position] = UInt8(ascii: "%")
+                    out[position + 1] = hexDigit(byte >> 4)
+                    out[position + 2] = hexDigit(byte)
+                    position += 3
+                }
+            }
+        }
     }
 
     /// Appends `text` percent-encoded once (§3.6).
@@ -76,15 +92,28 @@ enum OAuth1Canonicalization {
 
     /// Appends `bytes` (already percent-encoded once) percent-encoded a second time: only `%`
     /// needs escaping then, since everything else is unreserved.
-    @inline(__always) static func appendReencoded(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
-        var runStart = bytes.startIndex
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "%") {
-            output.append(contentsOf: bytes[runStart...index])
-            output.append(UInt8(ascii: "2"))
-            output.append(UInt8(ascii: "5"))
-            runStart = index + 1
+    static func appendReencoded(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var escapes = 0
+        for byte in bytes where byte == UInt8(ascii: "%") { escapes += 1 }
+        guard escapes > 0 else {
+            output.append(contentsOf: bytes)
+            return
         }
-        if runStart < bytes.endIndex { output.append(contentsOf: bytes[runStart...]) }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: bytes.count + 2 * escapes))
+        output.withUnsafeMutableBufferPointer { out in
+            var position = start
+            for byte in bytes {
+                out[position] = byte
+                if byte == UInt8(ascii: "%") {
+                    out[position + 1] = UInt8(ascii: "2")
+                    out[position + 2] = UInt8(ascii: "5")
+                    position += 3
+                } else {
+                    position += 1
+                }
+            }
+        }
     }
 
     /// Parameters percent-encoded into one buffer and sorted (§3.4.1.3.2): by encoded name,
@@ -186,11 +215,13 @@ enum OAuth1Canonicalization {
         output.append(UInt8(ascii: "&"))
         appendURI(&output)
         output.append(UInt8(ascii: "&"))
-        for (index, entry) in sorted.entries.enumerated() {
-            if index > 0 { appendEscape(UInt8(ascii: "&"), to: &output) }
-            appendReencoded(sorted.bytes[entry.start..<entry.middle], to: &output)
-            appendEscape(UInt8(ascii: "="), to: &output)
-            appendReencoded(sorted.bytes[entry.middle..<entry.end], to: &output)
+        sorted.bytes.withUnsafeBufferPointer { bytes in
+            for (index, entry) in sorted.entries.enumerated() {
+                if index > 0 { appendEscape(UInt8(ascii: "&"), to: &output) }
+                appendReencoded(UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.middle]), to: &output)
+                appendEscape(UInt8(ascii: "="), to: &output)
+                appendReencoded(UnsafeBufferPointer(rebasing: bytes[entry.middle..<entry.end]), to: &output)
+            }
         }
         return output
     }
