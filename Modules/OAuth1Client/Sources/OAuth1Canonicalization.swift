@@ -44,8 +44,11 @@ enum OAuth1Canonicalization {
 
     /// Appends `text` percent-encoded once (§3.6).
     static func appendEncoded(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { appendEncoded(bytes: $0, to: &output) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEncoded(bytes: $0, to: &output) }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { appendEncoded(bytes: $0, to: &output) }
+        }
     }
 
     /// Appends `bytes` percent-encoded once: copied whole when nothing needs escaping, else
