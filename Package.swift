@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "CredentialStore", targets: ["CredentialStore"]),
         .executable(name: "signed-api", targets: ["SignedAPI"]),
         .executable(name: "credential-store-crash-writer", targets: ["CredentialStoreCrashWriter"]),
+        .library(name: "OAuth1Client", targets: ["OAuth1Client"]),
+        .executable(name: "oauth1-benchmarks", targets: ["OAuth1Benchmarks"]),
     ],
     traits: [
         .trait(
@@ -53,12 +55,25 @@ let package = Package(
             path: "Modules/CredentialStore/Tests",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "OAuth1Client",
+            dependencies: ["SigningCore"],
+            path: "Modules/OAuth1Client/Sources",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "OAuth1ClientTests",
+            dependencies: ["OAuth1Client", "SigningCore"],
+            path: "Modules/OAuth1Client/Tests",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tools
         .executableTarget(
             name: "SignedAPI",
             dependencies: [
                 "SigningCore",
+                "OAuth1Client",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
             ],
             path: "Tools/SignedAPI",
@@ -70,6 +85,23 @@ let package = Package(
             name: "CredentialStoreCrashWriter",
             dependencies: ["CredentialStore"],
             path: "Tools/CredentialStoreCrashWriter",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "OAuth1Benchmarks",
+            dependencies: ["OAuth1Client", "SigningCore"],
+            path: "Tools/Benchmarks/OAuth1Benchmarks",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SignedAPITests",
+            dependencies: [
+                "SignedAPI",
+                "OAuth1Client",
+                "SigningCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
+            ],
+            path: "Tools/Tests/SignedAPITests",
             swiftSettings: swiftSettings
         ),
     ]
