@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "SigningCore", targets: ["SigningCore"]),
         .executable(name: "signed-api", targets: ["SignedAPI"]),
+        .executable(name: "signing-benchmarks", targets: ["SigningBenchmarks"]),
     ],
     traits: [
         .trait(
@@ -53,6 +54,25 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
             ],
             path: "Tools/SignedAPI",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SignedAPITests",
+            dependencies: [
+                "SignedAPI",
+                "SigningCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
+            ],
+            path: "Tools/Tests/SignedAPITests",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "SigningBenchmarks",
+            dependencies: [
+                "SigningCore",
+                .product(name: "Crypto", package: "swift-crypto", condition: whenMockServers),
+            ],
+            path: "Tools/Benchmarks",
             swiftSettings: swiftSettings
         ),
     ]

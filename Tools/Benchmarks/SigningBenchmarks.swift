@@ -1,0 +1,117 @@
+import Foundation
+
+/// `swift run -c release signing-benchmarks`: SigningCore against swift-crypto in one run.
+///
+/// Modes (the last two are what the first runs as child processes):
+/// - no arguments: measure SigningCore and swift-crypto, re-run the reference with BoringSSL's
+///   SHA extensions and SIMD disabled, count heap allocations under valgrind, print the tables;
+/// - `--reference-only`: print `name<TAB>calls-per-second` for swift-crypto only;
+/// - `--allocation-probe NAME N`: run allocation probe NAME with N units of work.
+@main
+struct SigningBenchmarks {
+    /// `OPENSSL_ia32cap` mask that turns off SHA-NI, AVX/AVX2 and SSSE3 paths in BoringSSL: its
+    /// best scalar code. Must be in the environment before BoringSSL initialises, hence a child.
+    static let scalarCapabilities = "~0x1000020000000000:~0x20000128"
+
+    static func main() throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        switch arguments.first {
+        case "--reference-only":
+            for workload in ReferenceWorkloads.all { print("\(workload.name)\t\(Harness.rate(of: workload))") }
+        case "--allocation-probe":
+            guard arguments.count == 3, let probe = SigningCoreWorkloads.allocationProbes.first(where: { $0.name == arguments[1] }),
+                  let units = Int(arguments[2])
+            else { fatalError("usage: signing-benchmarks --allocation-probe NAME UNITS") }
+            Harness.consume(probe.run(units))
+        case nil:
+            try fullRun()
+        default:
+            FileHandle.standardError.write(Data("usage: signing-benchmarks [--reference-only | --allocation-probe NAME UNITS]\n".utf8))
+            exit(64)
+        }
+    }
+
+    static func fullRun() throws {
+        print("## Machine\n\n\(Harness.machine)\n")
+        print("Measuring SigningCore and swift-crypto (native) …")
+        var ours: [String: Double] = [:], native: [String: Double] = [:]
+        for (mine, reference) in zip(SigningCoreWorkloads.all, ReferenceWorkloads.all) {
+            precondition(mine.name == reference.name)
+            ours[mine.name] = Harness.rate(of: mine)
+            native[reference.name] = Harness.rate(of: reference)
+        }
+        print("Measuring swift-crypto with OPENSSL_ia32cap=\"\(scalarCapabilities)\" (scalar) …")
+        let (status, output, errors) = try Harness.run(Harness.executable, ["--reference-only"], environment: ["OPENSSL_ia32cap": scalarCapabilities])
+        guard status == 0 else { throw BenchmarkError("the scalar reference run failed (\(status)): \(errors)") }
+        var scalar: [String: Double] = [:]
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: "\t")
+            if parts.count == 2, let value = Double(parts[1]) { scalar[String(parts[0])] = value }
+        }
+
+        print("\n## Throughput (best of 5 runs of ~0.3 s each)\n")
+        print("| workload | SigningCore | swift-crypto native | ratio | swift-crypto scalar | ratio |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for workload in SigningCoreWorkloads.all {
+            let name = workload.name
+            let format: (Double) -> String = workload.bytesPerCall > 0
+                ? { String(format: "%.0f MB/s", $0 * Double(workload.bytesPerCall) / 1e6) }
+                : { String(format: "%.0fk ops/s", $0 / 1e3) }
+            let mine = ours[name] ?? 0, theirs = native[name] ?? 0, plain = scalar[name] ?? 0
+            print("| \(name) | \(format(mine)) | \(format(theirs)) | \(String(format: "%.2fx", mine / theirs)) "
+                + "| \(format(plain)) | \(String(format: "%.2fx", mine / plain)) |")
+        }
+
+        print("\n## Heap allocations (valgrind memcheck, difference between 1000 and 2000 units)\n")
+        let allocations = try countAllocations()
+        if allocations.isEmpty {
+            print("valgrind not found on PATH: allocation counts skipped (apt-get install valgrind).")
+        } else {
+            print("| probe | unit | allocations per unit |")
+            print("|---|---|---:|")
+            for (name, perUnit) in allocations {
+                let unit = name.hasSuffix("per-block") ? "block" : name.hasPrefix("hmac") ? "HMAC" : "hash call"
+                print("| \(name) | \(unit) | \(String(format: "%.3f", perUnit)) |")
+            }
+        }
+
+        print("\n## Targets\n")
+        func verdict(_ label: String, _ value: Double, _ target: Double) {
+            print("- \(label): \(String(format: "%.2fx", value)) (target ≥ \(String(format: "%.1fx", target))): \(value >= target ? "met" : "MISSED")")
+        }
+        for name in ["sha256/1MiB", "sha1/1MiB"] {
+            verdict("\(name) vs scalar reference", (ours[name] ?? 0) / (scalar[name] ?? 1), 0.7)
+        }
+        for name in ["hmac-sha1", "hmac-sha256"] {
+            let bestNative = max(native["\(name)/300B/fresh-key"] ?? 0, native["\(name)/300B/reused-key"] ?? 0)
+            verdict("\(name)/300B reused key vs swift-crypto's faster native HMAC", (ours["\(name)/300B/reused-key"] ?? 0) / bestNative, 1.0)
+            verdict("\(name)/300B fresh key vs swift-crypto native one-shot", (ours["\(name)/300B/fresh-key"] ?? 0) / (native["\(name)/300B/fresh-key"] ?? 1), 0.7)
+        }
+        if !allocations.isEmpty {
+            let worst = allocations.map(\.perUnit).max() ?? 0
+            print("- heap allocations per block / per HMAC: at most \(String(format: "%.3f", worst)) (target 0): \(worst < 0.001 ? "met" : "MISSED")")
+        }
+    }
+
+    /// Runs every allocation probe under valgrind at two sizes; returns allocations per unit.
+    static func countAllocations() throws -> [(name: String, perUnit: Double)] {
+        guard let valgrind = Harness.which("valgrind") else { return [] }
+        func total(_ name: String, _ units: Int) throws -> Int {
+            let (_, _, errors) = try Harness.run(valgrind, ["--tool=memcheck", "--leak-check=no", Harness.executable.path,
+                                                            "--allocation-probe", name, String(units)])
+            guard let line = errors.split(separator: "\n").first(where: { $0.contains("total heap usage:") }),
+                  let count = line.split(separator: ":").last?.split(separator: " ").first.flatMap({ Int($0.replacingOccurrences(of: ",", with: "")) })
+            else { throw BenchmarkError("no heap summary from valgrind for \(name): \(errors.suffix(500))") }
+            return count
+        }
+        return try SigningCoreWorkloads.allocationProbes.map { probe in
+            (probe.name, Double(try total(probe.name, 2000) - total(probe.name, 1000)) / 1000)
+        }
+    }
+}
+
+/// A benchmark run that could not complete.
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
