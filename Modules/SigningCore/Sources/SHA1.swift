@@ -14,6 +14,9 @@ public struct SHA1: HashAlgorithm {
     public func finalize() -> Digest { engine.finalize() }
 }
 
+/// The SHA-1 compression function, written for speed: the 80-word message schedule is
+/// expanded into a stack buffer, then the rounds run five at a time with the working variables
+/// renamed instead of shifted, one loop per round function.
 struct SHA1Compression: CompressionFunction {
     static let blockByteCount = 64
     static let lengthByteCount = 8
@@ -27,36 +30,66 @@ struct SHA1Compression: CompressionFunction {
 
     init() {}
 
-    @inline(__always) private static func rotl(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &<< n) | (x &>> (32 &- n)) }
-
-    mutating func compress(_ block: UnsafeRawPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
-            var a = h0, b = h1, c = h2, d = h3, e = h4
-            for t in 0..<16 {
-                w[t] = block.bigEndianUInt32(at: t &* 4)
-                let temp = Self.rotl(a, 5) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ w[t]
-                e = d; d = c; c = Self.rotl(b, 30); b = a; a = temp
-            }
-            for t in 16..<80 {
-                let x = w[(t &+ 13) & 15] ^ w[(t &+ 8) & 15] ^ w[(t &+ 2) & 15] ^ w[t & 15]
-                let wt = Self.rotl(x, 1)
-                w[t & 15] = wt
-                let f: UInt32
-                let k: UInt32
-                switch t {
-                case ..<20: f = (b & c) | (~b & d); k = 0x5A82_7999
-                case ..<40: f = b ^ c ^ d; k = 0x6ED9_EBA1
-                case ..<60: f = (b & c) | (b & d) | (c & d); k = 0x8F1B_BCDC
-                default: f = b ^ c ^ d; k = 0xCA62_C1D6
+    mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { schedule in
+            let w = schedule.baseAddress!
+            var block = blocks
+            for _ in 0..<count {
+                for t in 0..<16 { w[t] = block.bigEndianUInt32(at: t &* 4) }
+                for t in 16..<80 { w[t] = (w[t &- 3] ^ w[t &- 8] ^ w[t &- 14] ^ w[t &- 16]).rotatedLeft(1) }
+                var a = h0, b = h1, c = h2, d = h3, e = h4
+                var t = 0
+                while t < 20 {
+                    let k: UInt32 = 0x5A82_7999
+                    round(a, &b, &e, d ^ (b & (c ^ d)), k &+ w[t])
+                    round(e, &a, &d, c ^ (a & (b ^ c)), k &+ w[t &+ 1])
+                    round(d, &e, &c, b ^ (e & (a ^ b)), k &+ w[t &+ 2])
+                    round(c, &d, &b, a ^ (d & (e ^ a)), k &+ w[t &+ 3])
+                    round(b, &c, &a, e ^ (c & (d ^ e)), k &+ w[t &+ 4])
+                    t &+= 5
                 }
-                let temp = Self.rotl(a, 5) &+ f &+ e &+ k &+ wt
-                e = d; d = c; c = Self.rotl(b, 30); b = a; a = temp
+                while t < 40 {
+                    let k: UInt32 = 0x6ED9_EBA1
+                    round(a, &b, &e, b ^ c ^ d, k &+ w[t])
+                    round(e, &a, &d, a ^ b ^ c, k &+ w[t &+ 1])
+                    round(d, &e, &c, e ^ a ^ b, k &+ w[t &+ 2])
+                    round(c, &d, &b, d ^ e ^ a, k &+ w[t &+ 3])
+                    round(b, &c, &a, c ^ d ^ e, k &+ w[t &+ 4])
+                    t &+= 5
+                }
+                while t < 60 {
+                    let k: UInt32 = 0x8F1B_BCDC
+                    round(a, &b, &e, (b & c) | (d & (b | c)), k &+ w[t])
+                    round(e, &a, &d, (a & b) | (c & (a | b)), k &+ w[t &+ 1])
+                    round(d, &e, &c, (e & a) | (b & (e | a)), k &+ w[t &+ 2])
+                    round(c, &d, &b, (d & e) | (a & (d | e)), k &+ w[t &+ 3])
+                    round(b, &c, &a, (c & d) | (e & (c | d)), k &+ w[t &+ 4])
+                    t &+= 5
+                }
+                while t < 80 {
+                    let k: UInt32 = 0xCA62_C1D6
+                    round(a, &b, &e, b ^ c ^ d, k &+ w[t])
+                    round(e, &a, &d, a ^ b ^ c, k &+ w[t &+ 1])
+                    round(d, &e, &c, e ^ a ^ b, k &+ w[t &+ 2])
+                    round(c, &d, &b, d ^ e ^ a, k &+ w[t &+ 3])
+                    round(b, &c, &a, c ^ d ^ e, k &+ w[t &+ 4])
+                    t &+= 5
+                }
+                h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e
+                block += 64
             }
-            h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e
         }
     }
 
     func write(to output: UnsafeMutableRawBufferPointer) {
         output.storeBigEndian(h0, h1, h2, h3, h4)
     }
+}
+
+/// One SHA-1 round with the working variables renamed rather than shifted: `function` is
+/// f(b, c, d) computed by the caller, `e` becomes the new `a` and `b` the new `c`.
+@inline(__always)
+private func round(_ a: UInt32, _ b: inout UInt32, _ e: inout UInt32, _ function: UInt32, _ kw: UInt32) {
+    e &+= a.rotatedLeft(5) &+ function &+ kw
+    b = b.rotatedLeft(30)
 }
