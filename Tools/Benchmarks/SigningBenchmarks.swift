@@ -32,15 +32,15 @@ struct SigningBenchmarks {
     }
 
     static func fullRun() throws {
-        print("## Machine\n\n\(Harness.machine)\n")
-        print("Measuring SigningCore and swift-crypto (native) …")
+        say("## Machine\n\n\(Harness.machine)\n")
+        say("Measuring SigningCore and swift-crypto (native) …")
         var ours: [String: Double] = [:], native: [String: Double] = [:]
         for (mine, reference) in zip(SigningCoreWorkloads.all, ReferenceWorkloads.all) {
             precondition(mine.name == reference.name)
             ours[mine.name] = Harness.rate(of: mine)
             native[reference.name] = Harness.rate(of: reference)
         }
-        print("Measuring swift-crypto with OPENSSL_ia32cap=\"\(scalarCapabilities)\" (scalar) …")
+        say("Measuring swift-crypto with OPENSSL_ia32cap=\"\(scalarCapabilities)\" (scalar) …")
         let (status, output, errors) = try Harness.run(Harness.executable, ["--reference-only"], environment: ["OPENSSL_ia32cap": scalarCapabilities])
         guard status == 0 else { throw BenchmarkError("the scalar reference run failed (\(status)): \(errors)") }
         var scalar: [String: Double] = [:]
@@ -49,35 +49,35 @@ struct SigningBenchmarks {
             if parts.count == 2, let value = Double(parts[1]) { scalar[String(parts[0])] = value }
         }
 
-        print("\n## Throughput (best of 5 runs of ~0.3 s each)\n")
-        print("| workload | SigningCore | swift-crypto native | ratio | swift-crypto scalar | ratio |")
-        print("|---|---:|---:|---:|---:|---:|")
+        say("\n## Throughput (best of 5 runs of ~0.3 s each)\n")
+        say("| workload | SigningCore | swift-crypto native | ratio | swift-crypto scalar | ratio |")
+        say("|---|---:|---:|---:|---:|---:|")
         for workload in SigningCoreWorkloads.all {
             let name = workload.name
             let format: (Double) -> String = workload.bytesPerCall > 0
                 ? { String(format: "%.0f MB/s", $0 * Double(workload.bytesPerCall) / 1e6) }
                 : { String(format: "%.0fk ops/s", $0 / 1e3) }
             let mine = ours[name] ?? 0, theirs = native[name] ?? 0, plain = scalar[name] ?? 0
-            print("| \(name) | \(format(mine)) | \(format(theirs)) | \(String(format: "%.2fx", mine / theirs)) "
+            say("| \(name) | \(format(mine)) | \(format(theirs)) | \(String(format: "%.2fx", mine / theirs)) "
                 + "| \(format(plain)) | \(String(format: "%.2fx", mine / plain)) |")
         }
 
-        print("\n## Heap allocations (valgrind memcheck, difference between 1000 and 2000 units)\n")
+        say("\n## Heap allocations (valgrind memcheck, difference between 1000 and 2000 units)\n")
         let allocations = try countAllocations()
         if allocations.isEmpty {
-            print("valgrind not found on PATH: allocation counts skipped (apt-get install valgrind).")
+            say("valgrind or strip not found on PATH: allocation counts skipped (apt-get install valgrind binutils).")
         } else {
-            print("| probe | unit | allocations per unit |")
-            print("|---|---|---:|")
+            say("| probe | unit | allocations per unit |")
+            say("|---|---|---:|")
             for (name, perUnit) in allocations {
                 let unit = name.hasSuffix("per-block") ? "block" : name.hasPrefix("hmac") ? "HMAC" : "hash call"
-                print("| \(name) | \(unit) | \(String(format: "%.3f", perUnit)) |")
+                say("| \(name) | \(unit) | \(String(format: "%.3f", perUnit)) |")
             }
         }
 
-        print("\n## Targets\n")
+        say("\n## Targets\n")
         func verdict(_ label: String, _ value: Double, _ target: Double) {
-            print("- \(label): \(String(format: "%.2fx", value)) (target ≥ \(String(format: "%.1fx", target))): \(value >= target ? "met" : "MISSED")")
+            say("- \(label): \(String(format: "%.2fx", value)) (target ≥ \(String(format: "%.1fx", target))): \(value >= target ? "met" : "MISSED")")
         }
         for name in ["sha256/1MiB", "sha1/1MiB"] {
             verdict("\(name) vs scalar reference", (ours[name] ?? 0) / (scalar[name] ?? 1), 0.7)
@@ -89,15 +89,23 @@ struct SigningBenchmarks {
         }
         if !allocations.isEmpty {
             let worst = allocations.map(\.perUnit).max() ?? 0
-            print("- heap allocations per block / per HMAC: at most \(String(format: "%.3f", worst)) (target 0): \(worst < 0.001 ? "met" : "MISSED")")
+            say("- heap allocations per block / per HMAC: at most \(String(format: "%.3f", worst)) (target 0): \(worst < 0.001 ? "met" : "MISSED")")
         }
     }
 
     /// Runs every allocation probe under valgrind at two sizes; returns allocations per unit.
+    ///
+    /// valgrind 3.19 cannot read the DWARF 5 debug info Swift emits, so it runs a copy of this
+    /// executable with the debug info stripped (same code).
     static func countAllocations() throws -> [(name: String, perUnit: Double)] {
-        guard let valgrind = Harness.which("valgrind") else { return [] }
+        guard let valgrind = Harness.which("valgrind"), let strip = Harness.which("strip") else { return [] }
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("signing-benchmarks-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Harness.executable, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let (stripped, _, stripErrors) = try Harness.run(strip, ["--strip-debug", copy.path])
+        guard stripped == 0 else { throw BenchmarkError("strip --strip-debug failed: \(stripErrors)") }
         func total(_ name: String, _ units: Int) throws -> Int {
-            let (_, _, errors) = try Harness.run(valgrind, ["--tool=memcheck", "--leak-check=no", Harness.executable.path,
+            let (_, _, errors) = try Harness.run(valgrind, ["--tool=memcheck", "--leak-check=no", copy.path,
                                                             "--allocation-probe", name, String(units)])
             guard let line = errors.split(separator: "\n").first(where: { $0.contains("total heap usage:") }),
                   let count = line.split(separator: ":").last?.split(separator: " ").first.flatMap({ Int($0.replacingOccurrences(of: ",", with: "")) })
@@ -114,4 +122,9 @@ struct SigningBenchmarks {
 struct BenchmarkError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Prints a line at once (unbuffered), so a report survives a later failure.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
