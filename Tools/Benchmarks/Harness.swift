@@ -2,14 +2,18 @@ import Foundation
 
 /// Timing, child processes and machine facts for the benchmark.
 enum Harness {
-    /// Calls per second of `workload`: the best of `samples` runs of about `seconds` each (the
-    /// best, because other processes on a shared machine only ever slow a run down).
-    static func rate(of workload: Workload, seconds: Double = 0.3, samples: Int = 5) -> Double {
+    /// Runs per measurement, and the length of each run in seconds.
+    static let samples = 5
+    static let sampleSeconds = 0.1
+
+    /// Calls per second of `workload`: the best of ``samples`` runs of about ``sampleSeconds``
+    /// each (the best, because other processes on a shared machine only ever slow a run down).
+    static func rate(of workload: Workload) -> Double {
         var calls = 1
         while true {
             let elapsed = time(workload, calls)
             if elapsed >= 0.03 {
-                calls = max(1, Int(Double(calls) * seconds / elapsed))
+                calls = max(1, Int(Double(calls) * sampleSeconds / elapsed))
                 break
             }
             calls *= 4
@@ -19,11 +23,18 @@ enum Harness {
         return best
     }
 
+    /// Seconds of CPU time this thread spends on `calls` calls. CPU time rather than wall time:
+    /// on a machine shared with other jobs, time spent descheduled is not the code's.
     private static func time(_ workload: Workload, _ calls: Int) -> Double {
-        let start = ContinuousClock.now
+        let start = threadCPUTime()
         consume(workload.run(calls))
-        let duration = start.duration(to: .now)
-        return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        return threadCPUTime() - start
+    }
+
+    private static func threadCPUTime() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
     }
 
     nonisolated(unsafe) private static var sink: UInt8 = 0
