@@ -25,13 +25,13 @@ struct DigestCommand: ParsableCommand {
         case hex, base64
     }
 
-    @Option(help: "The hash function: sha1, sha256 or sha512.")
+    @Option(help: "The hash function.")
     var algorithm: Algorithm
 
     @Option(name: .customLong("hmac-key-hex"), help: ArgumentHelp("Compute an HMAC under this key, given in hexadecimal.", valueName: "hex"))
     var hmacKeyHex: String?
 
-    @Option(help: "How to print the digest: hex (lowercase) or base64 (standard, padded).")
+    @Option(help: "How to print the digest: lowercase hex, or standard padded Base64.")
     var encoding: OutputEncoding = .hex
 
     /// The decoded HMAC key, if one was given.
