@@ -118,14 +118,15 @@ struct SHA256Compression: CompressionFunction {
 }
 
 /// One SHA-256 round with the working variables renamed rather than shifted: the caller
-/// rotates the argument order, so `d` becomes the new `e` and `h` the new `a`.
+/// rotates the argument order, so `d` becomes the new `e` and `h` the new `a`. The Σ functions
+/// are factored (`ROTR(x ^ ROTR(x ^ ROTR(x, k), j), i)`) to need fewer register copies.
 @inline(__always)
 private func round(
     _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
     _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
 ) {
-    let t1 = h &+ (e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)) &+ (g ^ (e & (f ^ g))) &+ kw
-    let t2 = (a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)) &+ ((a & b) | (c & (a | b)))
+    let t1 = h &+ (e ^ (e ^ e.rotatedRight(14)).rotatedRight(5)).rotatedRight(6) &+ (g ^ (e & (f ^ g))) &+ kw
+    let t2 = (a ^ (a ^ a.rotatedRight(9)).rotatedRight(11)).rotatedRight(2) &+ ((a & b) | (c & (a | b)))
     d &+= t1
     h = t1 &+ t2
 }
@@ -133,6 +134,6 @@ private func round(
 /// FIPS 180-4 (6.2): Wₜ = σ₁(Wₜ₋₂) + Wₜ₋₇ + σ₀(Wₜ₋₁₅) + Wₜ₋₁₆, in a 16-word window.
 @inline(__always)
 private func schedule(_ w: inout UInt32, _ w2: UInt32, _ w7: UInt32, _ w15: UInt32) {
-    w &+= (w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 &>> 10)) &+ w7
-        &+ (w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 &>> 3))
+    w &+= ((w2 ^ w2.rotatedRight(2)).rotatedRight(17) ^ (w2 &>> 10)) &+ w7
+        &+ ((w15 ^ w15.rotatedRight(11)).rotatedRight(7) ^ (w15 &>> 3))
 }

@@ -129,14 +129,15 @@ struct SHA512Compression: CompressionFunction {
 }
 
 /// One SHA-512 round with the working variables renamed rather than shifted: the caller
-/// rotates the argument order, so `d` becomes the new `e` and `h` the new `a`.
+/// rotates the argument order, so `d` becomes the new `e` and `h` the new `a`. The Σ functions
+/// are factored (`ROTR(x ^ ROTR(x ^ ROTR(x, k), j), i)`) to need fewer register copies.
 @inline(__always)
 private func round(
     _ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
     _ e: UInt64, _ f: UInt64, _ g: UInt64, _ h: inout UInt64, _ kw: UInt64
 ) {
-    let t1 = h &+ (e.rotatedRight(14) ^ e.rotatedRight(18) ^ e.rotatedRight(41)) &+ (g ^ (e & (f ^ g))) &+ kw
-    let t2 = (a.rotatedRight(28) ^ a.rotatedRight(34) ^ a.rotatedRight(39)) &+ ((a & b) | (c & (a | b)))
+    let t1 = h &+ (e ^ (e ^ e.rotatedRight(23)).rotatedRight(4)).rotatedRight(14) &+ (g ^ (e & (f ^ g))) &+ kw
+    let t2 = (a ^ (a ^ a.rotatedRight(5)).rotatedRight(6)).rotatedRight(28) &+ ((a & b) | (c & (a | b)))
     d &+= t1
     h = t1 &+ t2
 }
@@ -144,6 +145,6 @@ private func round(
 /// FIPS 180-4 (6.4): Wₜ = σ₁(Wₜ₋₂) + Wₜ₋₇ + σ₀(Wₜ₋₁₅) + Wₜ₋₁₆, in a 16-word window.
 @inline(__always)
 private func schedule(_ w: inout UInt64, _ w2: UInt64, _ w7: UInt64, _ w15: UInt64) {
-    w &+= (w2.rotatedRight(19) ^ w2.rotatedRight(61) ^ (w2 &>> 6)) &+ w7
-        &+ (w15.rotatedRight(1) ^ w15.rotatedRight(8) ^ (w15 &>> 7))
+    w &+= ((w2 ^ w2.rotatedRight(42)).rotatedRight(19) ^ (w2 &>> 6)) &+ w7
+        &+ ((w15 ^ w15.rotatedRight(7)).rotatedRight(1) ^ (w15 &>> 7))
 }
