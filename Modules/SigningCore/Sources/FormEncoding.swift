@@ -27,7 +27,7 @@ public enum FormEncoding {
     /// from value. A leading `?` is *not* stripped: pass `URLComponents.percentEncodedQuery`.
     ///
     /// - Throws: ``SigningCoreError`` with code `invalidPercentEncoding` or `invalidUTF8` and
-    ///   the byte offset of the offending segment.
+    ///   the byte offset in `text` of the bad escape or of the invalid UTF-8 sequence.
     public static func parse(_ text: some StringProtocol) throws(SigningCoreError) -> [FormField] {
         try withContiguousUTF8(text) { parse(utf8: $0) }.get()
     }
