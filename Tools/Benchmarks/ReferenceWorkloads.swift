@@ -1,3 +1,4 @@
+#if MockServers
 import Crypto
 import Foundation
 
@@ -45,3 +46,4 @@ enum ReferenceWorkloads {
         + [hmacFresh(Insecure.SHA1.self, name: "sha1"), hmacReused(Insecure.SHA1.self, name: "sha1"),
            hmacFresh(SHA256.self, name: "sha256"), hmacReused(SHA256.self, name: "sha256")]
 }
+#endif

@@ -1,5 +1,6 @@
 import Foundation
 
+#if MockServers
 /// `swift run -c release signing-benchmarks`: SigningCore against swift-crypto in one run.
 ///
 /// Modes (the last two are what the first runs as child processes):
@@ -10,8 +11,9 @@ import Foundation
 /// - `--allocation-probe NAME N`: run allocation probe NAME with N units of work.
 @main
 struct SigningBenchmarks {
-    /// `OPENSSL_ia32cap` mask that turns off SHA-NI, AVX/AVX2 and SSSE3 paths in BoringSSL: its
-    /// best scalar code. Must be in the environment before BoringSSL initialises, hence a child.
+    /// `OPENSSL_ia32cap` mask that hides SSSE3, AVX, AVX2, BMI1/2 and the SHA extensions from
+    /// BoringSSL, leaving its best scalar code. BoringSSL reads it once, when it initialises,
+    /// so the scalar reference runs in a child process.
     static let scalarCapabilities = "~0x1000020000000000:~0x20000128"
 
     static func main() throws {
@@ -134,6 +136,17 @@ struct SigningBenchmarks {
         }
     }
 }
+
+#else
+/// Without the `MockServers` trait there is no swift-crypto to compare against.
+@main
+struct SigningBenchmarks {
+    static func main() {
+        FileHandle.standardError.write(Data("signing-benchmarks needs the MockServers trait (it brings in swift-crypto as the reference)\n".utf8))
+        exit(1)
+    }
+}
+#endif
 
 /// A benchmark run that could not complete.
 struct BenchmarkError: Error, CustomStringConvertible {
