@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "credential-store-crash-writer", targets: ["CredentialStoreCrashWriter"]),
         .library(name: "OAuth1Client", targets: ["OAuth1Client"]),
         .executable(name: "oauth1-benchmarks", targets: ["OAuth1Benchmarks"]),
+        .executable(name: "signing-benchmarks", targets: ["SigningBenchmarks"]),
     ],
     traits: [
         .trait(
@@ -102,6 +103,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
             ],
             path: "Tools/Tests/SignedAPITests",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "SigningBenchmarks",
+            dependencies: [
+                "SigningCore",
+                .product(name: "Crypto", package: "swift-crypto", condition: whenMockServers),
+            ],
+            path: "Tools/Benchmarks/SigningBenchmarks",
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,4 +1,4 @@
-public import SigningCore
+import SigningCore
 
 /// `OAuth1Token` is `Codable` so that a credential store can keep it between launches:
 ///

@@ -52,44 +52,58 @@ public enum Base64 {
     ///
     /// - Throws: ``SigningCoreError/Code/invalidBase64`` with the byte offset of the problem.
     public static func decode(_ text: some StringProtocol, alphabet: Alphabet = .standard) throws(SigningCoreError) -> [UInt8] {
-        let input = Array(text.utf8)
+        try withContiguousUTF8(text) { decode(utf8: $0, alphabet: alphabet) }.get()
+    }
+
+    /// ``decode(_:alphabet:)`` over UTF-8 bytes.
+    static func decode(utf8 input: UnsafeBufferPointer<UInt8>, alphabet: Alphabet) -> Result<[UInt8], SigningCoreError> {
         var end = input.count
         while end > 0 && input[end - 1] == UInt8(ascii: "=") { end -= 1 }
         let padCount = input.count - end
         if padCount > 0 || alphabet == .standard {
             guard input.count.isMultiple(of: 4) else {
-                throw failure("the length \(input.count) is not a multiple of 4, so padding is missing or wrong", at: input.count)
+                return .failure(failure("the length \(input.count) is not a multiple of 4, so padding is missing or wrong", at: input.count))
             }
             guard padCount <= 2 else {
-                throw failure("at most two '=' may end Base64 text, found \(padCount)", at: end)
+                return .failure(failure("at most two '=' may end Base64 text, found \(padCount)", at: end))
             }
         }
         guard end % 4 != 1 else {
-            throw failure("a single character cannot end Base64 text; it is truncated", at: end - 1)
+            return .failure(failure("a single character cannot end Base64 text; it is truncated", at: end - 1))
         }
-        let table = decodingTable(for: alphabet)
-        var output = [UInt8]()
-        output.reserveCapacity(end / 4 * 3 + 2)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for offset in 0..<end {
-            let value = table[Int(input[offset])]
-            guard value != 0xFF else {
-                let character = Hex.describe(input[offset])
-                let hint = input[offset] == UInt8(ascii: "=") ? " ('=' may only appear at the end)" : ""
-                throw failure("\(character) is not in the \(alphabet) Base64 alphabet\(hint)", at: offset)
+        var badOffset = -1
+        var unusedBitsSet = false
+        let output = decodingTable(for: alphabet).withUnsafeBufferPointer { table in
+            [UInt8](unsafeUninitializedCapacity: end / 4 * 3 + 2) { buffer, initialized in
+                var accumulator: UInt32 = 0
+                var bits: UInt32 = 0
+                var written = 0
+                var offset = 0
+                while offset < end {
+                    let value = table[Int(input[offset])]
+                    guard value != 0xFF else { badOffset = offset; return }
+                    accumulator = accumulator << 6 | UInt32(value)
+                    bits += 6
+                    if bits >= 8 {
+                        bits -= 8
+                        buffer[written] = UInt8(truncatingIfNeeded: accumulator >> bits)
+                        written += 1
+                    }
+                    offset += 1
+                }
+                unusedBitsSet = accumulator & ((1 << bits) - 1) != 0
+                initialized = written
             }
-            accumulator = accumulator << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-            }
         }
-        guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else {
-            throw failure("the last character has non-zero unused bits; the text is not canonical Base64", at: end - 1)
+        if badOffset >= 0 {
+            let character = Hex.describe(input[badOffset])
+            let hint = input[badOffset] == UInt8(ascii: "=") ? " ('=' may only appear at the end)" : ""
+            return .failure(failure("\(character) is not in the \(alphabet) Base64 alphabet\(hint)", at: badOffset))
         }
-        return output
+        guard !unusedBitsSet else {
+            return .failure(failure("the last character has non-zero unused bits; the text is not canonical Base64", at: end - 1))
+        }
+        return .success(output)
     }
 
     private static func failure(_ message: String, at offset: Int) -> SigningCoreError {

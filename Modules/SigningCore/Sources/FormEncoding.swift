@@ -27,31 +27,46 @@ public enum FormEncoding {
     /// from value. A leading `?` is *not* stripped: pass `URLComponents.percentEncodedQuery`.
     ///
     /// - Throws: ``SigningCoreError`` with code `invalidPercentEncoding` or `invalidUTF8` and
-    ///   the byte offset of the offending segment.
+    ///   the byte offset in `text` of the bad escape or of the invalid UTF-8 sequence.
     public static func parse(_ text: some StringProtocol) throws(SigningCoreError) -> [FormField] {
-        let text = String(decoding: text.utf8, as: UTF8.self)
+        try withContiguousUTF8(text) { parse(utf8: $0) }.get()
+    }
+
+    /// ``parse(_:)`` over UTF-8 bytes: one pass to find separators, one to decode each part.
+    static func parse(utf8 input: UnsafeBufferPointer<UInt8>) -> Result<[FormField], SigningCoreError> {
         var fields: [FormField] = []
-        var offset = 0
-        for segment in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
-            defer { offset += segment.count + 1 }
-            guard !segment.isEmpty else { continue }
-            let equals = segment.firstIndex(of: UInt8(ascii: "="))
-            let rawName = Substring(segment[..<(equals ?? segment.endIndex)])
-            let rawValue = equals.map { Substring(segment[segment.index(after: $0)...]) } ?? ""
-            do throws(SigningCoreError) {
-                fields.append(FormField(
-                    try PercentEncoding.decode(rawName, plusAsSpace: true),
-                    try PercentEncoding.decode(rawValue, plusAsSpace: true)
-                ))
-            } catch {
-                throw SigningCoreError(
-                    code: error.code,
-                    message: "in form field \(fields.count + 1): \(error.message)",
-                    offset: offset + (error.offset ?? 0)
-                )
+        var segmentStart = 0
+        while segmentStart < input.count {
+            var segmentEnd = segmentStart
+            var equals = -1
+            while segmentEnd < input.count && input[segmentEnd] != UInt8(ascii: "&") {
+                if equals < 0 && input[segmentEnd] == UInt8(ascii: "=") { equals = segmentEnd }
+                segmentEnd += 1
             }
+            if segmentEnd > segmentStart {
+                let nameEnd = equals >= 0 ? equals : segmentEnd
+                let valueStart = equals >= 0 ? equals + 1 : segmentEnd
+                let name = decode(input, segmentStart..<nameEnd, field: fields.count + 1)
+                let value = decode(input, valueStart..<segmentEnd, field: fields.count + 1)
+                switch (name, value) {
+                case (.success(let name), .success(let value)): fields.append(FormField(name, value))
+                case (.failure(let error), _), (_, .failure(let error)): return .failure(error)
+                }
+            }
+            segmentStart = segmentEnd + 1
         }
-        return fields
+        return .success(fields)
+    }
+
+    /// Decodes the name or value at `range` of `input`, reporting errors at offsets in `input`.
+    private static func decode(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, field: Int) -> Result<String, SigningCoreError> {
+        PercentEncoding.decode(utf8: UnsafeBufferPointer(rebasing: input[range]), plusAsSpace: true).mapError { error in
+            SigningCoreError(
+                code: error.code,
+                message: "in form field \(field): \(error.message)",
+                offset: range.lowerBound + (error.offset ?? 0)
+            )
+        }
     }
 
     /// Serialises fields as `name=value&…`, escaping everything but the RFC 3986 unreserved

@@ -10,8 +10,8 @@
 /// let signature = key.authenticationCode(for: Array("message".utf8)).hex
 /// ```
 public struct HMAC<Hash: HashAlgorithm>: Sendable {
-    private var inner: Hash
-    private var outer: Hash
+    @usableFromInline var inner: Hash
+    @usableFromInline var outer: Hash
 
     /// Prepares the keyed state for `key` (any length, including empty and longer than a block).
     @inlinable
@@ -29,6 +29,9 @@ public struct HMAC<Hash: HashAlgorithm>: Sendable {
     }
 
     /// Prepares the keyed state from raw key bytes.
+    ///
+    /// Inlinable (like the other members), so callers get code specialised for their hash.
+    @inlinable
     public init(keyBuffer key: UnsafeRawBufferPointer) {
         let blockSize = Hash.blockByteCount
         inner = Hash()
@@ -49,6 +52,7 @@ public struct HMAC<Hash: HashAlgorithm>: Sendable {
     }
 
     /// Absorbs more of the message.
+    @inlinable
     public mutating func update(bufferPointer buffer: UnsafeRawBufferPointer) {
         inner.update(bufferPointer: buffer)
     }
@@ -67,6 +71,7 @@ public struct HMAC<Hash: HashAlgorithm>: Sendable {
     }
 
     /// The authentication code of everything absorbed so far; `self` is unchanged.
+    @inlinable
     public func finalize() -> Digest {
         let innerDigest = inner.finalize()
         var outer = outer

@@ -20,38 +20,46 @@ public enum Hex {
     /// - Throws: ``SigningCoreError/Code/invalidHex`` for an odd length or any character that
     ///   is not a hexadecimal digit, with its byte offset. Whitespace is not skipped.
     public static func decode(_ text: some StringProtocol) throws(SigningCoreError) -> [UInt8] {
-        let utf8 = text.utf8
-        guard utf8.count.isMultiple(of: 2) else {
-            throw SigningCoreError(
+        try withContiguousUTF8(text) { decode(utf8: $0) }.get()
+    }
+
+    /// ``decode(_:)`` over UTF-8 bytes.
+    static func decode(utf8 input: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], SigningCoreError> {
+        guard input.count.isMultiple(of: 2) else {
+            return .failure(SigningCoreError(
                 code: .invalidHex,
-                message: "hexadecimal text has an odd number of digits (\(utf8.count)); every byte takes two",
-                offset: utf8.count
-            )
+                message: "hexadecimal text has an odd number of digits (\(input.count)); every byte takes two",
+                offset: input.count
+            ))
         }
-        var output = [UInt8]()
-        output.reserveCapacity(utf8.count / 2)
-        var high: UInt8 = 0
-        for (offset, character) in utf8.enumerated() {
-            guard let nibble = value(ofHexDigit: character) else {
-                throw SigningCoreError(
-                    code: .invalidHex,
-                    message: "\(describe(character)) is not a hexadecimal digit (0-9, a-f, A-F)",
-                    offset: offset
-                )
+        var badOffset = -1
+        let output = [UInt8](unsafeUninitializedCapacity: input.count / 2) { buffer, initialized in
+            var index = 0
+            while index < input.count {
+                guard let high = value(ofHexDigit: input[index]) else { badOffset = index; return }
+                guard let low = value(ofHexDigit: input[index + 1]) else { badOffset = index + 1; return }
+                buffer[index >> 1] = high << 4 | low
+                index += 2
             }
-            if offset.isMultiple(of: 2) { high = nibble << 4 } else { output.append(high | nibble) }
+            initialized = input.count / 2
         }
-        return output
+        guard badOffset < 0 else {
+            return .failure(SigningCoreError(
+                code: .invalidHex,
+                message: "\(describe(input[badOffset])) is not a hexadecimal digit (0-9, a-f, A-F)",
+                offset: badOffset
+            ))
+        }
+        return .success(output)
     }
 
     /// The value of an ASCII hexadecimal digit, or `nil`.
     @inline(__always) static func value(ofHexDigit character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character &- UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): character &- UInt8(ascii: "a") &+ 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): character &- UInt8(ascii: "A") &+ 10
-        default: nil
-        }
+        let digit = character &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (character | 0x20) &- UInt8(ascii: "a")
+        if letter < 6 { return letter &+ 10 }
+        return nil
     }
 
     /// A printable description of one input byte for error messages.

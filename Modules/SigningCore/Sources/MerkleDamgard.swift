@@ -8,8 +8,8 @@ protocol CompressionFunction: Sendable {
     static var digestByteCount: Int { get }
     /// The initial hash value H(0).
     init()
-    /// Processes exactly one block starting at `block` (any alignment).
-    mutating func compress(_ block: UnsafeRawPointer)
+    /// Processes `count` consecutive blocks starting at `blocks` (any alignment).
+    mutating func compress(_ blocks: UnsafeRawPointer, count: Int)
     /// Writes the digest, big-endian, into `output` (``digestByteCount`` bytes).
     func write(to output: UnsafeMutableRawBufferPointer)
 }
@@ -47,10 +47,11 @@ struct MerkleDamgard<Function: CompressionFunction>: Sendable {
             guard pendingCount == blockSize else { return }
             compressPending()
         }
-        while remaining >= blockSize {
-            function.compress(base)
-            base += blockSize
-            remaining -= blockSize
+        if remaining >= blockSize {
+            let blockCount = remaining / blockSize
+            function.compress(base, count: blockCount)
+            base += blockCount * blockSize
+            remaining -= blockCount * blockSize
         }
         if remaining > 0 {
             withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.copyMemory(from: base, byteCount: remaining) }
@@ -59,7 +60,7 @@ struct MerkleDamgard<Function: CompressionFunction>: Sendable {
     }
 
     private mutating func compressPending() {
-        withUnsafeBytes(of: pending) { function.compress($0.baseAddress!) }
+        withUnsafeBytes(of: pending) { function.compress($0.baseAddress!, count: 1) }
         pendingCount = 0
     }
 
@@ -117,4 +118,16 @@ extension UnsafeMutableRawBufferPointer {
             offset &+= MemoryLayout<Word>.size
         }
     }
+}
+
+extension UInt32 {
+    /// The bits rotated right by `count` (0 < `count` < 32); compiles to one instruction.
+    @inline(__always) func rotatedRight(_ count: UInt32) -> UInt32 { (self &>> count) | (self &<< (32 &- count)) }
+    /// The bits rotated left by `count` (0 < `count` < 32); compiles to one instruction.
+    @inline(__always) func rotatedLeft(_ count: UInt32) -> UInt32 { (self &<< count) | (self &>> (32 &- count)) }
+}
+
+extension UInt64 {
+    /// The bits rotated right by `count` (0 < `count` < 64); compiles to one instruction.
+    @inline(__always) func rotatedRight(_ count: UInt64) -> UInt64 { (self &>> count) | (self &<< (64 &- count)) }
 }

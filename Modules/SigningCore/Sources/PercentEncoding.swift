@@ -37,26 +37,34 @@ public enum PercentEncoding {
     }
 
     static func encode(_ text: some StringProtocol, allowing allowed: AllowedSet, spaceAsPlus: Bool) -> String {
-        let utf8 = text.utf8
-        if utf8.allSatisfy(allowed.contains) { return String(text) }
-        let hex: StaticString = "0123456789ABCDEF"
-        return hex.withUTF8Buffer { hex in
-            var output = [UInt8]()
-            output.reserveCapacity(utf8.count * 3)
-            for byte in utf8 {
-                if allowed.contains(byte) {
-                    output.append(byte)
-                } else if spaceAsPlus && byte == UInt8(ascii: " ") {
-                    output.append(UInt8(ascii: "+"))
-                } else {
-                    output.append(UInt8(ascii: "%"))
-                    output.append(hex[Int(byte >> 4)])
-                    output.append(hex[Int(byte & 0x0F)])
+        withContiguousUTF8(text) { input in
+            var escapes = 0
+            for byte in input where !allowed.contains(byte) { escapes += 1 }
+            if escapes == 0 { return String(decoding: input, as: UTF8.self) }
+            return hexDigits.withUTF8Buffer { hex in
+                String(unsafeUninitializedCapacity: input.count + 2 * escapes) { output in
+                    var written = 0
+                    for byte in input {
+                        if allowed.contains(byte) {
+                            output[written] = byte
+                            written += 1
+                        } else if spaceAsPlus && byte == UInt8(ascii: " ") {
+                            output[written] = UInt8(ascii: "+")
+                            written += 1
+                        } else {
+                            output[written] = UInt8(ascii: "%")
+                            output[written + 1] = hex[Int(byte >> 4)]
+                            output[written + 2] = hex[Int(byte & 0x0F)]
+                            written += 3
+                        }
+                    }
+                    return written
                 }
             }
-            return String(decoding: output, as: UTF8.self)
         }
     }
+
+    private static let hexDigits: StaticString = "0123456789ABCDEF"
 
     /// Decodes `%XX` escapes strictly and requires the result to be UTF-8.
     ///
@@ -64,50 +72,89 @@ public enum PercentEncoding {
     ///   does; off by default (in a URI path or an OAuth header `+` is a literal plus).
     /// - Throws: ``SigningCoreError/Code/invalidPercentEncoding`` for a `%` not followed by two
     ///   hex digits (`%zz`, a truncated `%4`), ``SigningCoreError/Code/invalidUTF8`` when the
-    ///   decoded bytes are not UTF-8. Never returns replacement characters.
+    ///   decoded bytes are not UTF-8; both with the byte offset in `text` where the problem
+    ///   starts. Never returns replacement characters.
     public static func decode(_ text: some StringProtocol, plusAsSpace: Bool = false) throws(SigningCoreError) -> String {
-        let bytes = try decodeBytes(text, plusAsSpace: plusAsSpace)
-        guard let string = String(validating: bytes, as: UTF8.self) else {
-            throw SigningCoreError(
-                code: .invalidUTF8,
-                message: "the percent-decoded text is not valid UTF-8; encode text as UTF-8 before escaping it"
-            )
-        }
-        return string
+        try withContiguousUTF8(text) { decode(utf8: $0, plusAsSpace: plusAsSpace) }.get()
     }
 
     /// Decodes `%XX` escapes strictly to raw bytes (no UTF-8 requirement).
     public static func decodeBytes(_ text: some StringProtocol, plusAsSpace: Bool = false) throws(SigningCoreError) -> [UInt8] {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
-            return Array(utf8)
+        try withContiguousUTF8(text) { decodeBytes(utf8: $0, plusAsSpace: plusAsSpace) }.get()
+    }
+
+    /// ``decode(_:plusAsSpace:)`` over UTF-8 bytes.
+    static func decode(utf8 input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Result<String, SigningCoreError> {
+        var index = 0
+        while index < input.count && input[index] != UInt8(ascii: "%") && !(plusAsSpace && input[index] == UInt8(ascii: "+")) {
+            index += 1
         }
-        var output = [UInt8]()
-        output.reserveCapacity(utf8.count)
-        var iterator = utf8.makeIterator()
-        var offset = 0
-        while let byte = iterator.next() {
-            switch byte {
-            case UInt8(ascii: "%"):
-                guard let first = iterator.next(), let high = Hex.value(ofHexDigit: first),
-                      let second = iterator.next(), let low = Hex.value(ofHexDigit: second)
-                else {
-                    throw SigningCoreError(
-                        code: .invalidPercentEncoding,
-                        message: "'%' must be followed by two hexadecimal digits; write a literal '%' as %25",
-                        offset: offset
-                    )
+        if index == input.count, let string = String(validating: input, as: UTF8.self) { return .success(string) }
+        let bytes: [UInt8]
+        switch decodeBytes(utf8: input, plusAsSpace: plusAsSpace) {
+        case .success(let decoded): bytes = decoded
+        case .failure(let error): return .failure(error)
+        }
+        if let string = String(validating: bytes, as: UTF8.self) { return .success(string) }
+        return .failure(SigningCoreError(
+            code: .invalidUTF8,
+            message: "the percent-decoded text is not valid UTF-8; encode text as UTF-8 before escaping it",
+            offset: inputOffset(ofDecodedIndex: firstInvalidUTF8Index(bytes), in: input)
+        ))
+    }
+
+    /// ``decodeBytes(_:plusAsSpace:)`` over UTF-8 bytes.
+    static func decodeBytes(utf8 input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Result<[UInt8], SigningCoreError> {
+        var badOffset = -1
+        let output = [UInt8](unsafeUninitializedCapacity: input.count) { output, initialized in
+            var read = 0
+            var written = 0
+            while read < input.count {
+                let byte = input[read]
+                if byte == UInt8(ascii: "%") {
+                    guard read + 2 < input.count,
+                          let high = Hex.value(ofHexDigit: input[read + 1]),
+                          let low = Hex.value(ofHexDigit: input[read + 2])
+                    else { badOffset = read; return }
+                    output[written] = high << 4 | low
+                    read += 3
+                } else {
+                    output[written] = plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
+                    read += 1
                 }
-                output.append(high << 4 | low)
-                offset += 3
-            case UInt8(ascii: "+") where plusAsSpace:
-                output.append(UInt8(ascii: " "))
-                offset += 1
-            default:
-                output.append(byte)
-                offset += 1
+                written += 1
+            }
+            initialized = written
+        }
+        guard badOffset < 0 else {
+            return .failure(SigningCoreError(
+                code: .invalidPercentEncoding,
+                message: "'%' must be followed by two hexadecimal digits; write a literal '%' as %25",
+                offset: badOffset
+            ))
+        }
+        return .success(output)
+    }
+
+    /// The index in `bytes` where the first ill-formed UTF-8 sequence starts.
+    private static func firstInvalidUTF8Index(_ bytes: [UInt8]) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var index = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): index += scalar.count
+            case .error, .emptyInput: return index
             }
         }
-        return output
+    }
+
+    /// The offset in the escaped `input` of the byte that decoded to position `target`.
+    private static func inputOffset(ofDecodedIndex target: Int, in input: UnsafeBufferPointer<UInt8>) -> Int {
+        var offset = 0
+        for _ in 0..<target {
+            offset += input[offset] == UInt8(ascii: "%") ? 3 : 1
+        }
+        return offset
     }
 }

@@ -14,6 +14,9 @@ public struct SHA256: HashAlgorithm {
     public func finalize() -> Digest { engine.finalize() }
 }
 
+/// The SHA-256 compression function, written for speed: the 16-word message schedule lives in
+/// local variables (a sliding window, FIPS 180-4 §6.2.2 computed in place), and each group of
+/// 16 rounds is unrolled with the working variables renamed instead of shifted.
 struct SHA256Compression: CompressionFunction {
     static let blockByteCount = 64
     static let lengthByteCount = 8
@@ -43,30 +46,68 @@ struct SHA256Compression: CompressionFunction {
 
     init() {}
 
-    @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
-
-    mutating func compress(_ block: UnsafeRawPointer) {
-        Self.roundConstants.withUnsafeBufferPointer { k in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-                for t in 0..<16 { w[t] = block.bigEndianUInt32(at: t &* 4) }
-                for t in 16..<64 {
-                    let x = w[t &- 15], y = w[t &- 2]
-                    let s0 = Self.rotr(x, 7) ^ Self.rotr(x, 18) ^ (x &>> 3)
-                    let s1 = Self.rotr(y, 17) ^ Self.rotr(y, 19) ^ (y &>> 10)
-                    w[t] = w[t &- 16] &+ s0 &+ w[t &- 7] &+ s1
-                }
-                var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
-                for t in 0..<64 {
-                    let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
-                    let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ majority
-                    h = g; g = f; f = e; e = d &+ t1
-                    d = c; c = b; b = a; a = t1 &+ t2
+    mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
+        Self.roundConstants.withUnsafeBufferPointer { constants in
+            let k = constants.baseAddress!
+            var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+            var block = blocks
+            for _ in 0..<count {
+            var w0 = block.bigEndianUInt32(at: 0)
+            var w1 = block.bigEndianUInt32(at: 4)
+            var w2 = block.bigEndianUInt32(at: 8)
+            var w3 = block.bigEndianUInt32(at: 12)
+            var w4 = block.bigEndianUInt32(at: 16)
+            var w5 = block.bigEndianUInt32(at: 20)
+            var w6 = block.bigEndianUInt32(at: 24)
+            var w7 = block.bigEndianUInt32(at: 28)
+            var w8 = block.bigEndianUInt32(at: 32)
+            var w9 = block.bigEndianUInt32(at: 36)
+            var w10 = block.bigEndianUInt32(at: 40)
+            var w11 = block.bigEndianUInt32(at: 44)
+            var w12 = block.bigEndianUInt32(at: 48)
+            var w13 = block.bigEndianUInt32(at: 52)
+            var w14 = block.bigEndianUInt32(at: 56)
+            var w15 = block.bigEndianUInt32(at: 60)
+                var t = 0
+                while true {
+                    round(a, b, c, &d, e, f, g, &h, k[t &+ 0] &+ w0)
+                    round(h, a, b, &c, d, e, f, &g, k[t &+ 1] &+ w1)
+                    round(g, h, a, &b, c, d, e, &f, k[t &+ 2] &+ w2)
+                    round(f, g, h, &a, b, c, d, &e, k[t &+ 3] &+ w3)
+                    round(e, f, g, &h, a, b, c, &d, k[t &+ 4] &+ w4)
+                    round(d, e, f, &g, h, a, b, &c, k[t &+ 5] &+ w5)
+                    round(c, d, e, &f, g, h, a, &b, k[t &+ 6] &+ w6)
+                    round(b, c, d, &e, f, g, h, &a, k[t &+ 7] &+ w7)
+                    round(a, b, c, &d, e, f, g, &h, k[t &+ 8] &+ w8)
+                    round(h, a, b, &c, d, e, f, &g, k[t &+ 9] &+ w9)
+                    round(g, h, a, &b, c, d, e, &f, k[t &+ 10] &+ w10)
+                    round(f, g, h, &a, b, c, d, &e, k[t &+ 11] &+ w11)
+                    round(e, f, g, &h, a, b, c, &d, k[t &+ 12] &+ w12)
+                    round(d, e, f, &g, h, a, b, &c, k[t &+ 13] &+ w13)
+                    round(c, d, e, &f, g, h, a, &b, k[t &+ 14] &+ w14)
+                    round(b, c, d, &e, f, g, h, &a, k[t &+ 15] &+ w15)
+                    t &+= 16
+                    if t == 64 { break }
+                    schedule(&w0, w14, w9, w1)
+                    schedule(&w1, w15, w10, w2)
+                    schedule(&w2, w0, w11, w3)
+                    schedule(&w3, w1, w12, w4)
+                    schedule(&w4, w2, w13, w5)
+                    schedule(&w5, w3, w14, w6)
+                    schedule(&w6, w4, w15, w7)
+                    schedule(&w7, w5, w0, w8)
+                    schedule(&w8, w6, w1, w9)
+                    schedule(&w9, w7, w2, w10)
+                    schedule(&w10, w8, w3, w11)
+                    schedule(&w11, w9, w4, w12)
+                    schedule(&w12, w10, w5, w13)
+                    schedule(&w13, w11, w6, w14)
+                    schedule(&w14, w12, w7, w15)
+                    schedule(&w15, w13, w8, w0)
                 }
                 h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+                a = h0; b = h1; c = h2; d = h3; e = h4; f = h5; g = h6; h = h7
+                block += 64
             }
         }
     }
@@ -74,4 +115,25 @@ struct SHA256Compression: CompressionFunction {
     func write(to output: UnsafeMutableRawBufferPointer) {
         output.storeBigEndian(h0, h1, h2, h3, h4, h5, h6, h7)
     }
+}
+
+/// One SHA-256 round with the working variables renamed rather than shifted: the caller
+/// rotates the argument order, so `d` becomes the new `e` and `h` the new `a`. The Σ functions
+/// are factored (`ROTR(x ^ ROTR(x ^ ROTR(x, k), j), i)`) to need fewer register copies.
+@inline(__always)
+private func round(
+    _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+    _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
+) {
+    let t1 = h &+ (e ^ (e ^ e.rotatedRight(14)).rotatedRight(5)).rotatedRight(6) &+ (g ^ (e & (f ^ g))) &+ kw
+    let t2 = (a ^ (a ^ a.rotatedRight(9)).rotatedRight(11)).rotatedRight(2) &+ ((a & b) | (c & (a | b)))
+    d &+= t1
+    h = t1 &+ t2
+}
+
+/// FIPS 180-4 (6.2): Wₜ = σ₁(Wₜ₋₂) + Wₜ₋₇ + σ₀(Wₜ₋₁₅) + Wₜ₋₁₆, in a 16-word window.
+@inline(__always)
+private func schedule(_ w: inout UInt32, _ w2: UInt32, _ w7: UInt32, _ w15: UInt32) {
+    w &+= ((w2 ^ w2.rotatedRight(2)).rotatedRight(17) ^ (w2 &>> 10)) &+ w7
+        &+ ((w15 ^ w15.rotatedRight(11)).rotatedRight(7) ^ (w15 &>> 3))
 }

@@ -13,6 +13,9 @@ public struct SHA512: HashAlgorithm {
     public func finalize() -> Digest { engine.finalize() }
 }
 
+/// The SHA-512 compression function, written for speed: the 16-word message schedule lives in
+/// local variables (a sliding window, FIPS 180-4 §6.4.2 computed in place), and each group of
+/// 16 rounds is unrolled with the working variables renamed instead of shifted.
 struct SHA512Compression: CompressionFunction {
     static let blockByteCount = 128
     static let lengthByteCount = 16
@@ -54,30 +57,68 @@ struct SHA512Compression: CompressionFunction {
 
     init() {}
 
-    @inline(__always) private static func rotr(_ x: UInt64, _ n: UInt64) -> UInt64 { (x &>> n) | (x &<< (64 &- n)) }
-
-    mutating func compress(_ block: UnsafeRawPointer) {
-        Self.roundConstants.withUnsafeBufferPointer { k in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 80) { w in
-                for t in 0..<16 { w[t] = block.bigEndianUInt64(at: t &* 8) }
-                for t in 16..<80 {
-                    let x = w[t &- 15], y = w[t &- 2]
-                    let s0 = Self.rotr(x, 1) ^ Self.rotr(x, 8) ^ (x &>> 7)
-                    let s1 = Self.rotr(y, 19) ^ Self.rotr(y, 61) ^ (y &>> 6)
-                    w[t] = w[t &- 16] &+ s0 &+ w[t &- 7] &+ s1
-                }
-                var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
-                for t in 0..<80 {
-                    let s1 = Self.rotr(e, 14) ^ Self.rotr(e, 18) ^ Self.rotr(e, 41)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
-                    let s0 = Self.rotr(a, 28) ^ Self.rotr(a, 34) ^ Self.rotr(a, 39)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ majority
-                    h = g; g = f; f = e; e = d &+ t1
-                    d = c; c = b; b = a; a = t1 &+ t2
+    mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
+        Self.roundConstants.withUnsafeBufferPointer { constants in
+            let k = constants.baseAddress!
+            var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+            var block = blocks
+            for _ in 0..<count {
+            var w0 = block.bigEndianUInt64(at: 0)
+            var w1 = block.bigEndianUInt64(at: 8)
+            var w2 = block.bigEndianUInt64(at: 16)
+            var w3 = block.bigEndianUInt64(at: 24)
+            var w4 = block.bigEndianUInt64(at: 32)
+            var w5 = block.bigEndianUInt64(at: 40)
+            var w6 = block.bigEndianUInt64(at: 48)
+            var w7 = block.bigEndianUInt64(at: 56)
+            var w8 = block.bigEndianUInt64(at: 64)
+            var w9 = block.bigEndianUInt64(at: 72)
+            var w10 = block.bigEndianUInt64(at: 80)
+            var w11 = block.bigEndianUInt64(at: 88)
+            var w12 = block.bigEndianUInt64(at: 96)
+            var w13 = block.bigEndianUInt64(at: 104)
+            var w14 = block.bigEndianUInt64(at: 112)
+            var w15 = block.bigEndianUInt64(at: 120)
+                var t = 0
+                while true {
+                    round(a, b, c, &d, e, f, g, &h, k[t &+ 0] &+ w0)
+                    round(h, a, b, &c, d, e, f, &g, k[t &+ 1] &+ w1)
+                    round(g, h, a, &b, c, d, e, &f, k[t &+ 2] &+ w2)
+                    round(f, g, h, &a, b, c, d, &e, k[t &+ 3] &+ w3)
+                    round(e, f, g, &h, a, b, c, &d, k[t &+ 4] &+ w4)
+                    round(d, e, f, &g, h, a, b, &c, k[t &+ 5] &+ w5)
+                    round(c, d, e, &f, g, h, a, &b, k[t &+ 6] &+ w6)
+                    round(b, c, d, &e, f, g, h, &a, k[t &+ 7] &+ w7)
+                    round(a, b, c, &d, e, f, g, &h, k[t &+ 8] &+ w8)
+                    round(h, a, b, &c, d, e, f, &g, k[t &+ 9] &+ w9)
+                    round(g, h, a, &b, c, d, e, &f, k[t &+ 10] &+ w10)
+                    round(f, g, h, &a, b, c, d, &e, k[t &+ 11] &+ w11)
+                    round(e, f, g, &h, a, b, c, &d, k[t &+ 12] &+ w12)
+                    round(d, e, f, &g, h, a, b, &c, k[t &+ 13] &+ w13)
+                    round(c, d, e, &f, g, h, a, &b, k[t &+ 14] &+ w14)
+                    round(b, c, d, &e, f, g, h, &a, k[t &+ 15] &+ w15)
+                    t &+= 16
+                    if t == 80 { break }
+                    schedule(&w0, w14, w9, w1)
+                    schedule(&w1, w15, w10, w2)
+                    schedule(&w2, w0, w11, w3)
+                    schedule(&w3, w1, w12, w4)
+                    schedule(&w4, w2, w13, w5)
+                    schedule(&w5, w3, w14, w6)
+                    schedule(&w6, w4, w15, w7)
+                    schedule(&w7, w5, w0, w8)
+                    schedule(&w8, w6, w1, w9)
+                    schedule(&w9, w7, w2, w10)
+                    schedule(&w10, w8, w3, w11)
+                    schedule(&w11, w9, w4, w12)
+                    schedule(&w12, w10, w5, w13)
+                    schedule(&w13, w11, w6, w14)
+                    schedule(&w14, w12, w7, w15)
+                    schedule(&w15, w13, w8, w0)
                 }
                 h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+                a = h0; b = h1; c = h2; d = h3; e = h4; f = h5; g = h6; h = h7
+                block += 128
             }
         }
     }
@@ -85,4 +126,25 @@ struct SHA512Compression: CompressionFunction {
     func write(to output: UnsafeMutableRawBufferPointer) {
         output.storeBigEndian(h0, h1, h2, h3, h4, h5, h6, h7)
     }
+}
+
+/// One SHA-512 round with the working variables renamed rather than shifted: the caller
+/// rotates the argument order, so `d` becomes the new `e` and `h` the new `a`. The Σ functions
+/// are factored (`ROTR(x ^ ROTR(x ^ ROTR(x, k), j), i)`) to need fewer register copies.
+@inline(__always)
+private func round(
+    _ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
+    _ e: UInt64, _ f: UInt64, _ g: UInt64, _ h: inout UInt64, _ kw: UInt64
+) {
+    let t1 = h &+ (e ^ (e ^ e.rotatedRight(23)).rotatedRight(4)).rotatedRight(14) &+ (g ^ (e & (f ^ g))) &+ kw
+    let t2 = (a ^ (a ^ a.rotatedRight(5)).rotatedRight(6)).rotatedRight(28) &+ ((a & b) | (c & (a | b)))
+    d &+= t1
+    h = t1 &+ t2
+}
+
+/// FIPS 180-4 (6.4): Wₜ = σ₁(Wₜ₋₂) + Wₜ₋₇ + σ₀(Wₜ₋₁₅) + Wₜ₋₁₆, in a 16-word window.
+@inline(__always)
+private func schedule(_ w: inout UInt64, _ w2: UInt64, _ w7: UInt64, _ w15: UInt64) {
+    w &+= ((w2 ^ w2.rotatedRight(42)).rotatedRight(19) ^ (w2 &>> 6)) &+ w7
+        &+ ((w15 ^ w15.rotatedRight(7)).rotatedRight(1) ^ (w15 &>> 7))
 }

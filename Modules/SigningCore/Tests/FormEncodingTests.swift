@@ -1,0 +1,78 @@
+import SigningCore
+import Testing
+
+@Suite("application/x-www-form-urlencoded")
+struct FormEncodingTests {
+    /// (text, fields) pairs for parsing.
+    static let parsing: [(text: String, fields: [FormField])] = [
+        ("", []),
+        ("a=1", [FormField("a", "1")]),
+        ("a=1&a=2&a=1", [FormField("a", "1"), FormField("a", "2"), FormField("a", "1")]),
+        ("b=2&a=1&b=1", [FormField("b", "2"), FormField("a", "1"), FormField("b", "1")]),
+        ("a=&b=", [FormField("a", ""), FormField("b", "")]),
+        ("flag", [FormField("flag", "")]),
+        ("flag&x=1&other", [FormField("flag", ""), FormField("x", "1"), FormField("other", "")]),
+        ("=value", [FormField("", "value")]),
+        ("=", [FormField("", "")]),
+        ("a==b", [FormField("a", "=b")]),
+        ("a=b=c", [FormField("a", "b=c")]),
+        ("x+y=1+2", [FormField("x y", "1 2")]),
+        ("a=%2B&b=+", [FormField("a", "+"), FormField("b", " ")]),
+        ("a=1&&b=2&", [FormField("a", "1"), FormField("b", "2")]),
+        ("&&&", []),
+        ("name=J%C3%BCrgen&city=K%C3%B6ln", [FormField("name", "Jürgen"), FormField("city", "Köln")]),
+        // RFC 5849 §3.4.1.1: the example request's query and body.
+        ("b5=%3D%253D&a3=a&c%40=&a2=r%20b",
+         [FormField("b5", "=%3D"), FormField("a3", "a"), FormField("c@", ""), FormField("a2", "r b")]),
+        ("c2&a3=2+q", [FormField("c2", ""), FormField("a3", "2 q")]),
+        // An OAuth token response.
+        ("oauth_token=hh5s93j4hdidpola&oauth_token_secret=hdhd0244k9j7ao03&oauth_callback_confirmed=true",
+         [FormField("oauth_token", "hh5s93j4hdidpola"), FormField("oauth_token_secret", "hdhd0244k9j7ao03"),
+          FormField("oauth_callback_confirmed", "true")]),
+    ]
+
+    @Test(arguments: parsing)
+    func parse(_ example: (text: String, fields: [FormField])) throws {
+        #expect(try FormEncoding.parse(example.text) == example.fields)
+        #expect(try FormEncoding.parse(Substring(example.text)) == example.fields)
+    }
+
+    /// (fields, text) pairs for serialising: spaces as `+`, everything else strictly escaped.
+    static let serialising: [(fields: [FormField], text: String)] = [
+        ([], ""),
+        ([FormField("a", "1"), FormField("a", "2")], "a=1&a=2"),
+        ([FormField("a", ""), FormField("", "b")], "a=&=b"),
+        ([FormField("x y", "1 2")], "x+y=1+2"),
+        ([FormField("q", "a+b*c~d")], "q=a%2Bb%2Ac~d"),
+        ([FormField("k&=", "v&=%")], "k%26%3D=v%26%3D%25"),
+        ([FormField("city", "Köln")], "city=K%C3%B6ln"),
+    ]
+
+    @Test(arguments: serialising)
+    func serialize(_ example: (fields: [FormField], text: String)) throws {
+        #expect(FormEncoding.serialize(example.fields) == example.text)
+        #expect(try FormEncoding.parse(example.text) == example.fields)
+    }
+
+    /// Random fields survive serialise → parse unchanged, empty names and values included.
+    @Test func roundTrip() throws {
+        var random = SplitMix64(seed: 0x5EED_F0E3)
+        let pieces = ["a", "Z", "0", " ", "+", "&", "=", "%", "~", "*", "é", "☃", "😀", "\n", "?", "#", "/"]
+        for _ in 0..<500 {
+            let fields = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                FormField(
+                    (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined(),
+                    (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+                )
+            }
+            #expect(try FormEncoding.parse(FormEncoding.serialize(fields)) == fields)
+        }
+    }
+
+    @Test func fieldDescription() {
+        #expect(FormField("a", "b").description == "a=b")
+        var field = FormField("a", "b")
+        field.value = "c"
+        #expect(field == FormField("a", "c"))
+    }
+}

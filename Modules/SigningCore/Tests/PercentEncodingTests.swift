@@ -1,0 +1,67 @@
+import SigningCore
+import Testing
+
+@Suite("RFC 3986 / RFC 5849 §3.6 percent-encoding")
+struct PercentEncodingTests {
+    /// (text, encoded): RFC 5849 §3.4.1.3 example parameters, RFC 3986 §2 characters, and the
+    /// characters seed 001 saw break signatures (space, `+`, `*`).
+    static let examples: [(text: String, encoded: String)] = [
+        ("", ""),
+        ("r b", "r%20b"),
+        ("=%3D", "%3D%253D"),
+        ("c@", "c%40"),
+        ("2 q", "2%20q"),
+        ("9djdj82h48djs9d2", "9djdj82h48djs9d2"),
+        ("http://example.com/request", "http%3A%2F%2Fexample.com%2Frequest"),
+        ("ABCXYZabcxyz0189-._~", "ABCXYZabcxyz0189-._~"),
+        ("Ladies + Gentlemen", "Ladies%20%2B%20Gentlemen"),
+        ("An encoded string!", "An%20encoded%20string%21"),
+        ("Dogs, Cats & Mice", "Dogs%2C%20Cats%20%26%20Mice"),
+        ("*", "%2A"),
+        ("!'()*", "%21%27%28%29%2A"),
+        (":/?#[]@!$&'()*+,;=", "%3A%2F%3F%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D"),
+        ("%", "%25"),
+        ("À", "%C3%80"),
+        ("é", "%C3%A9"),
+        ("☃", "%E2%98%83"),
+        ("😀", "%F0%9F%98%80"),
+        ("\u{0}\n\t\u{7F}", "%00%0A%09%7F"),
+    ]
+
+    @Test(arguments: examples)
+    func encodeAndDecode(_ example: (text: String, encoded: String)) throws {
+        #expect(PercentEncoding.encode(example.text) == example.encoded)
+        #expect(try PercentEncoding.decode(example.encoded) == example.text)
+        #expect(try PercentEncoding.decodeBytes(example.encoded) == Array(example.text.utf8))
+    }
+
+    /// Decoding accepts lowercase hex and leaves `+` alone unless asked (URI paths, headers).
+    @Test func decodingRules() throws {
+        #expect(try PercentEncoding.decode("%2a%2A") == "**")
+        #expect(try PercentEncoding.decode("%c3%a9") == "é")
+        #expect(try PercentEncoding.decode("a+b") == "a+b")
+        #expect(try PercentEncoding.decode("a+b", plusAsSpace: true) == "a b")
+        #expect(try PercentEncoding.decode("a%2Bb", plusAsSpace: true) == "a+b")
+        #expect(try PercentEncoding.decodeBytes("%FF%00") == [0xFF, 0x00])
+    }
+
+    /// A custom allowed set leaves exactly its characters unescaped.
+    @Test func customAllowedSet() {
+        let path = PercentEncoding.AllowedSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
+        #expect(PercentEncoding.encode("/a b/c+d", allowing: path) == "/a%20b/c%2Bd")
+        #expect(path.contains(UInt8(ascii: "/")) && !path.contains(UInt8(ascii: " ")) && !path.contains(0xC3))
+        #expect(!PercentEncoding.AllowedSet.unreserved.contains(UInt8(ascii: "*")))
+    }
+
+    /// Every byte value round-trips, and only the 66 unreserved characters stay themselves.
+    @Test func everyByte() throws {
+        var unescaped = 0
+        for value in UInt8(0)...UInt8(127) {
+            let text = String(decoding: [value], as: UTF8.self)
+            let encoded = PercentEncoding.encode(text)
+            if encoded == text { unescaped += 1 } else { #expect(encoded.count == 3 && encoded.first == "%") }
+            #expect(try PercentEncoding.decode(encoded) == text)
+        }
+        #expect(unescaped == 66)
+    }
+}
