@@ -171,7 +171,7 @@ public struct OAuth1Signer: Sendable {
 
     private static func appendFields(of text: Substring, to fields: inout [FormField], what: String) throws(OAuth1Error) {
         do throws(SigningCoreError) {
-            try OAuth1FormFields.parse(text, into: &fields)
+            try FormEncoding.parse(text, into: &fields)
         } catch {
             throw OAuth1Error(code: .invalidParameter, message: "\(what) cannot be decoded: \(error.description)")
         }
@@ -179,7 +179,7 @@ public struct OAuth1Signer: Sendable {
 
     private static func appendFields(of body: [UInt8], to fields: inout [FormField], what: String) throws(OAuth1Error) {
         do throws(SigningCoreError) {
-            try OAuth1FormFields.parse(body, into: &fields)
+            try FormEncoding.parse(utf8: body, into: &fields)
         } catch {
             throw OAuth1Error(code: .invalidParameter, message: "\(what) cannot be decoded: \(error.description)")
         }

@@ -29,12 +29,39 @@ public enum FormEncoding {
     /// - Throws: ``SigningCoreError`` with code `invalidPercentEncoding` or `invalidUTF8` and
     ///   the byte offset in `text` of the bad escape or of the invalid UTF-8 sequence.
     public static func parse(_ text: some StringProtocol) throws(SigningCoreError) -> [FormField] {
-        try withContiguousUTF8(text) { parse(utf8: $0) }.get()
+        var fields: [FormField] = []
+        try parse(text, into: &fields)
+        return fields
     }
 
-    /// ``parse(_:)`` over UTF-8 bytes: one pass to find separators, one to decode each part.
-    static func parse(utf8 input: UnsafeBufferPointer<UInt8>) -> Result<[FormField], SigningCoreError> {
+    /// Parses `text` like ``parse(_:)`` and appends its fields to `fields`, so that a query and
+    /// a body can be collected into one list without intermediate arrays.
+    ///
+    /// - Throws: as ``parse(_:)``; on error `fields` is left as it was.
+    public static func parse(_ text: some StringProtocol, into fields: inout [FormField]) throws(SigningCoreError) {
+        if let error = withContiguousUTF8(text, { parse(utf8: $0, into: &fields) }) { throw error }
+    }
+
+    /// Parses a form body given as raw bytes (it must be UTF-8), like ``parse(_:)``.
+    public static func parse(utf8 bytes: some Collection<UInt8>) throws(SigningCoreError) -> [FormField] {
         var fields: [FormField] = []
+        try parse(utf8: bytes, into: &fields)
+        return fields
+    }
+
+    /// Parses a form body given as raw bytes and appends its fields to `fields`.
+    ///
+    /// - Throws: as ``parse(_:)``; on error `fields` is left as it was.
+    public static func parse(utf8 bytes: some Collection<UInt8>, into fields: inout [FormField]) throws(SigningCoreError) {
+        let error = bytes.withContiguousStorageIfAvailable { parse(utf8: $0, into: &fields) }
+            ?? Array(bytes).withUnsafeBufferPointer { parse(utf8: $0, into: &fields) }
+        if let error { throw error }
+    }
+
+    /// The one form parser: one pass to find separators, one to decode each part. Appends to
+    /// `fields` and returns `nil`, or returns the first error with `fields` unchanged.
+    static func parse(utf8 input: UnsafeBufferPointer<UInt8>, into fields: inout [FormField]) -> SigningCoreError? {
+        let firstNew = fields.count
         var segmentStart = 0
         while segmentStart < input.count {
             var segmentEnd = segmentStart
@@ -46,16 +73,20 @@ public enum FormEncoding {
             if segmentEnd > segmentStart {
                 let nameEnd = equals >= 0 ? equals : segmentEnd
                 let valueStart = equals >= 0 ? equals + 1 : segmentEnd
-                let name = decode(input, segmentStart..<nameEnd, field: fields.count + 1)
-                let value = decode(input, valueStart..<segmentEnd, field: fields.count + 1)
+                let field = fields.count - firstNew + 1
+                let name = decode(input, segmentStart..<nameEnd, field: field)
+                let value = decode(input, valueStart..<segmentEnd, field: field)
                 switch (name, value) {
-                case (.success(let name), .success(let value)): fields.append(FormField(name, value))
-                case (.failure(let error), _), (_, .failure(let error)): return .failure(error)
+                case (.success(let name), .success(let value)):
+                    fields.append(FormField(name, value))
+                case (.failure(let error), _), (_, .failure(let error)):
+                    fields.removeSubrange(firstNew...)
+                    return error
                 }
             }
             segmentStart = segmentEnd + 1
         }
-        return .success(fields)
+        return nil
     }
 
     /// Decodes the name or value at `range` of `input`, reporting errors at offsets in `input`.

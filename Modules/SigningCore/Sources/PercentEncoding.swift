@@ -83,61 +83,88 @@ public enum PercentEncoding {
         try withContiguousUTF8(text) { decodeBytes(utf8: $0, plusAsSpace: plusAsSpace) }.get()
     }
 
-    /// ``decode(_:plusAsSpace:)`` over UTF-8 bytes.
+    /// ``decode(_:plusAsSpace:)`` over UTF-8 bytes: unescapes straight into the result string
+    /// (one allocation), and returns an escape-free input without copying it twice.
     static func decode(utf8 input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Result<String, SigningCoreError> {
         var index = 0
         while index < input.count && input[index] != UInt8(ascii: "%") && !(plusAsSpace && input[index] == UInt8(ascii: "+")) {
             index += 1
         }
         if index == input.count, let string = String(validating: input, as: UTF8.self) { return .success(string) }
-        let bytes: [UInt8]
-        switch decodeBytes(utf8: input, plusAsSpace: plusAsSpace) {
-        case .success(let decoded): bytes = decoded
-        case .failure(let error): return .failure(error)
+        var failure: SigningCoreError?
+        let string = String(unsafeUninitializedCapacity: input.count) { output in
+            switch unescape(input, into: output, plusAsSpace: plusAsSpace) {
+            case .failure(let error):
+                failure = error
+                return 0
+            case .success(let written):
+                let decoded = UnsafeBufferPointer(rebasing: output[..<written])
+                let invalid = firstInvalidUTF8Index(decoded)
+                guard invalid == written else {
+                    failure = SigningCoreError(
+                        code: .invalidUTF8,
+                        message: "the percent-decoded text is not valid UTF-8; encode text as UTF-8 before escaping it",
+                        offset: inputOffset(ofDecodedIndex: invalid, in: input)
+                    )
+                    return 0
+                }
+                return written
+            }
         }
-        if let string = String(validating: bytes, as: UTF8.self) { return .success(string) }
-        return .failure(SigningCoreError(
-            code: .invalidUTF8,
-            message: "the percent-decoded text is not valid UTF-8; encode text as UTF-8 before escaping it",
-            offset: inputOffset(ofDecodedIndex: firstInvalidUTF8Index(bytes), in: input)
-        ))
+        if let failure { return .failure(failure) }
+        return .success(string)
     }
 
     /// ``decodeBytes(_:plusAsSpace:)`` over UTF-8 bytes.
     static func decodeBytes(utf8 input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Result<[UInt8], SigningCoreError> {
-        var badOffset = -1
+        var failure: SigningCoreError?
         let output = [UInt8](unsafeUninitializedCapacity: input.count) { output, initialized in
-            var read = 0
-            var written = 0
-            while read < input.count {
-                let byte = input[read]
-                if byte == UInt8(ascii: "%") {
-                    guard read + 2 < input.count,
-                          let high = Hex.value(ofHexDigit: input[read + 1]),
-                          let low = Hex.value(ofHexDigit: input[read + 2])
-                    else { badOffset = read; return }
-                    output[written] = high << 4 | low
-                    read += 3
-                } else {
-                    output[written] = plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
-                    read += 1
-                }
-                written += 1
+            switch unescape(input, into: output, plusAsSpace: plusAsSpace) {
+            case .success(let written): initialized = written
+            case .failure(let error): failure = error; initialized = 0
             }
-            initialized = written
         }
-        guard badOffset < 0 else {
-            return .failure(SigningCoreError(
-                code: .invalidPercentEncoding,
-                message: "'%' must be followed by two hexadecimal digits; write a literal '%' as %25",
-                offset: badOffset
-            ))
-        }
+        if let failure { return .failure(failure) }
         return .success(output)
     }
 
-    /// The index in `bytes` where the first ill-formed UTF-8 sequence starts.
-    private static func firstInvalidUTF8Index(_ bytes: [UInt8]) -> Int {
+    /// Writes the unescaped bytes of `input` into `output` (at least `input.count` long) and
+    /// returns how many it wrote: the one place `%XX` and `+` are decoded.
+    private static func unescape(
+        _ input: UnsafeBufferPointer<UInt8>,
+        into output: UnsafeMutableBufferPointer<UInt8>,
+        plusAsSpace: Bool
+    ) -> Result<Int, SigningCoreError> {
+        var read = 0
+        var written = 0
+        while read < input.count {
+            let byte = input[read]
+            if byte == UInt8(ascii: "%") {
+                guard read + 2 < input.count,
+                      let high = Hex.value(ofHexDigit: input[read + 1]),
+                      let low = Hex.value(ofHexDigit: input[read + 2])
+                else {
+                    return .failure(SigningCoreError(
+                        code: .invalidPercentEncoding,
+                        message: "'%' must be followed by two hexadecimal digits; write a literal '%' as %25",
+                        offset: read
+                    ))
+                }
+                output[written] = high << 4 | low
+                read += 3
+            } else {
+                output[written] = plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
+                read += 1
+            }
+            written += 1
+        }
+        return .success(written)
+    }
+
+    /// The index in `bytes` where the first ill-formed UTF-8 sequence starts; `bytes.count`
+    /// when all of it is well-formed.
+    private static func firstInvalidUTF8Index(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var index = 0

@@ -76,3 +76,32 @@ struct FormEncodingTests {
         #expect(field == FormField("a", "c"))
     }
 }
+
+@Suite("Form parsing entry points")
+struct FormEncodingEntryPointTests {
+    /// Every entry point is the one parser: text, bytes and appending agree on random input,
+    /// errors included, and a failed append leaves the caller's fields as they were.
+    @Test("text, bytes and appending parses agree on 20000 random inputs, errors included")
+    func entryPointsAgree() {
+        var generator = SplitMix64(seed: 42)
+        let pieces = ["a", "B", "=", "&", "+", "%", "%2", "%20", "%2B", "%zz", "%C3%A9", "%C3", "%FF", "é", " ", "&&", "==", "~", "*"]
+        let existing = [FormField("kept", "as is")]
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let fromText = Result { () throws(SigningCoreError) in try FormEncoding.parse(text) }
+            let fromBytes = Result { () throws(SigningCoreError) in try FormEncoding.parse(utf8: Array(text.utf8)) }
+            var appended = existing
+            let appendResult = Result { () throws(SigningCoreError) in try FormEncoding.parse(text[...], into: &appended) }
+            switch (fromText, fromBytes, appendResult) {
+            case (.success(let fields), .success(let bytesFields), .success):
+                #expect(fields == bytesFields && appended == existing + fields, "\(text)")
+            case (.failure(let error), .failure(let bytesError), .failure(let appendError)):
+                #expect(error.code == bytesError.code && error.code == appendError.code, "\(text)")
+                #expect(error.offset == bytesError.offset && error.offset == appendError.offset, "\(text)")
+                #expect(appended == existing, "a failed append must not change the fields: \(text)")
+            default:
+                Issue.record("entry points disagree on '\(text)': \(fromText) / \(fromBytes) / \(appendResult)")
+            }
+        }
+    }
+}
