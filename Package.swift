@@ -20,6 +20,8 @@ let package = Package(
     products: [
         .library(name: "SigningCore", targets: ["SigningCore"]),
         .executable(name: "signed-api", targets: ["SignedAPI"]),
+        .library(name: "MockServerKit", targets: ["MockServerKit"]),
+        .executable(name: "mock-servers", targets: ["MockServersCommand"]),
     ],
     traits: [
         .trait(
@@ -31,6 +33,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: SDK products (Foundation only)
@@ -45,6 +52,36 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Mock servers
+        .target(
+            name: "MockServerKit",
+            dependencies: [
+                "SigningCore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+                .product(name: "Logging", package: "swift-log", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: whenMockServers),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: whenMockServers),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: whenMockServers),
+            ],
+            path: "MockServers/MockServerKit/Sources",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MockServerKitTests",
+            dependencies: [
+                "MockServerKit",
+                "SigningCore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
+                .product(name: "NIOPosix", package: "swift-nio", condition: whenMockServers),
+            ],
+            path: "MockServers/MockServerKit/Tests",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Tools
         .executableTarget(
             name: "SignedAPI",
@@ -53,6 +90,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
             ],
             path: "Tools/SignedAPI",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "MockServersCommand",
+            dependencies: [
+                "MockServerKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
+                .product(name: "Logging", package: "swift-log", condition: whenMockServers),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: whenMockServers),
+            ],
+            path: "Tools/MockServersCommand",
             swiftSettings: swiftSettings
         ),
     ]
