@@ -19,6 +19,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "SigningCore", targets: ["SigningCore"]),
+        .library(name: "OAuth1Client", targets: ["OAuth1Client"]),
         .executable(name: "signed-api", targets: ["SignedAPI"]),
         .library(name: "MockServerKit", targets: ["MockServerKit"]),
         .executable(name: "mock-servers", targets: ["MockServersCommand"]),
@@ -49,6 +50,18 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto", condition: whenMockServers),
             ],
             path: "Modules/SigningCore/Tests",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "OAuth1Client",
+            dependencies: ["SigningCore"],
+            path: "Modules/OAuth1Client/Sources",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "OAuth1ClientTests",
+            dependencies: ["OAuth1Client", "SigningCore"],
+            path: "Modules/OAuth1Client/Tests",
             swiftSettings: swiftSettings
         ),
 

@@ -1,0 +1,167 @@
+public import SigningCore
+
+/// The `Authorization: OAuth …` header (RFC 5849 §3.5.1): parsing and serialisation.
+///
+/// ```
+/// OAuth realm="Photos", oauth_consumer_key="dpf43f3p2l4k3l03", oauth_signature="tR3%2BTy81lMeYAr%2FFid0kMTYa%2FWM%3D", …
+/// ```
+public enum OAuth1AuthorizationHeader {
+    /// The longest header value ``parse(_:)`` accepts (64 KiB); longer input is refused
+    /// before any work is done on it.
+    public static let maximumLength = 65_536
+
+    /// Parses an `Authorization` header value strictly.
+    ///
+    /// The scheme `OAuth` is matched case-insensitively; then comes a comma-separated list of
+    /// `name="value"` pairs (spaces and tabs allowed around the commas). Names and values are
+    /// percent-decoded (§3.6, `+` stays a plus). `realm` is returned apart, never among the
+    /// parameters, so it can never reach the base string.
+    ///
+    /// - Returns: the realm, when present, and the other parameters in order.
+    /// - Throws: ``OAuth1Error/Code/invalidAuthorizationHeader`` for an empty or oversized
+    ///   value, another scheme, an unquoted or unterminated value, a quote or backslash or
+    ///   control character inside a value, an empty element, a bad name or bad
+    ///   percent-encoding; ``OAuth1Error/Code/duplicateParameter`` for a name given twice.
+    public static func parse(_ value: String) throws(OAuth1Error) -> (realm: String?, parameters: [FormField]) {
+        let bytes = value.utf8
+        guard bytes.count <= maximumLength else {
+            throw failure("the header is \(bytes.count) bytes long, more than the \(maximumLength) accepted")
+        }
+        return try parse(Array(bytes))
+    }
+
+    private static func parse(_ input: [UInt8]) throws(OAuth1Error) -> (realm: String?, parameters: [FormField]) {
+        var position = 0
+        let count = input.count
+        func skipSpaces() {
+            while position < count, input[position] == UInt8(ascii: " ") || input[position] == UInt8(ascii: "\t") { position += 1 }
+        }
+        skipSpaces()
+        let scheme = Array("oauth".utf8)
+        guard count - position >= scheme.count,
+              (0..<scheme.count).allSatisfy({ input[position + $0] | 0x20 == scheme[$0] })
+        else {
+            throw failure(count == 0 ? "the header is empty; expected 'OAuth name=\"value\", …'" : "the header does not start with the scheme 'OAuth'")
+        }
+        position += scheme.count
+        if position < count, input[position] != UInt8(ascii: " "), input[position] != UInt8(ascii: "\t") {
+            throw failure("the scheme 'OAuth' must be followed by a space")
+        }
+        skipSpaces()
+        var realm: String?
+        var parameters: [FormField] = []
+        var seen = Set<String>()
+        while position < count {
+            let nameStart = position
+            while position < count, isTokenByte(input[position]) { position += 1 }
+            guard position > nameStart else {
+                throw failure(input[position] == UInt8(ascii: ",")
+                    ? "empty element at byte \(position); remove the extra ','"
+                    : "expected a parameter name at byte \(position)")
+            }
+            let rawName = String(decoding: input[nameStart..<position], as: UTF8.self)
+            guard position < count, input[position] == UInt8(ascii: "=") else {
+                throw failure("parameter '\(printable(rawName))' must be followed by '=' at byte \(position)")
+            }
+            position += 1
+            guard position < count, input[position] == UInt8(ascii: "\"") else {
+                throw failure("the value of '\(printable(rawName))' must be in double quotes (byte \(position))")
+            }
+            position += 1
+            let valueStart = position
+            while position < count, input[position] != UInt8(ascii: "\"") {
+                let byte = input[position]
+                guard byte >= 0x20, byte != 0x7F, byte != UInt8(ascii: "\\") else {
+                    throw failure("the value of '\(printable(rawName))' holds a control character or backslash at byte \(position); values must be percent-encoded")
+                }
+                position += 1
+            }
+            guard position < count else {
+                throw failure("the value of '\(printable(rawName))' has no closing double quote; the header is truncated")
+            }
+            let rawValue = String(decoding: input[valueStart..<position], as: UTF8.self)
+            position += 1
+            let name: String
+            let decodedValue: String
+            do throws(SigningCoreError) {
+                name = try PercentEncoding.decode(rawName)
+                decodedValue = try PercentEncoding.decode(rawValue)
+            } catch {
+                throw failure("parameter '\(printable(rawName))': \(error.message)")
+            }
+            guard seen.insert(name).inserted else {
+                throw OAuth1Error(code: .duplicateParameter, message: "the header gives '\(printable(name))' more than once; send each parameter once")
+            }
+            if name == "realm" {
+                realm = decodedValue
+            } else {
+                parameters.append(FormField(name, decodedValue))
+            }
+            skipSpaces()
+            if position < count {
+                guard input[position] == UInt8(ascii: ",") else {
+                    throw failure("expected ',' between parameters at byte \(position)")
+                }
+                position += 1
+                skipSpaces()
+                guard position < count else { throw failure("the header ends with ','; remove it or add the missing parameter") }
+            }
+        }
+        return (realm, parameters)
+    }
+
+    /// Serialises the header value: `OAuth realm="…", name="value", …` with names and values
+    /// percent-encoded (§3.6) in the order given, separated by `, `.
+    ///
+    /// The realm is written as it is (oauthlib and most providers expect it unescaped) except
+    /// for `"`, `\`, `%` and bytes outside printable ASCII, which are percent-encoded so the
+    /// header stays well-formed and ``parse(_:)`` reads it back unchanged.
+    public static func serialize(realm: String? = nil, parameters: [FormField]) -> String {
+        var result = "OAuth "
+        var first = true
+        if let realm {
+            result += "realm=\""
+            result += PercentEncoding.encode(realm, allowing: realmCharacters)
+            result += "\""
+            first = false
+        }
+        for parameter in parameters {
+            if !first { result += ", " }
+            first = false
+            result += PercentEncoding.encode(parameter.name)
+            result += "=\""
+            result += PercentEncoding.encode(parameter.value)
+            result += "\""
+        }
+        return result
+    }
+
+    /// Printable ASCII except `"`, `\` and `%`.
+    private static let realmCharacters = PercentEncoding.AllowedSet(
+        " !#$&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+    )
+
+    /// RFC 7230 `tchar`, plus `%` so that percent-encoded names are read whole.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// A name shortened and stripped of anything unprintable, for error messages.
+    private static func printable(_ name: String) -> String {
+        let cleaned = String(name.unicodeScalars.prefix(40).map { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F ? Character($0) : "?" })
+        return name.unicodeScalars.count > 40 ? cleaned + "…" : cleaned
+    }
+
+    private static func failure(_ message: String) -> OAuth1Error {
+        OAuth1Error(code: .invalidAuthorizationHeader, message: message)
+    }
+}

@@ -1,0 +1,22 @@
+import SigningCore
+
+/// `oauth_body_hash`, the OAuth Request Body Hash extension: the Base64 hash of the raw body
+/// of a request whose body is *not* `application/x-www-form-urlencoded` (a form body is
+/// signed field by field instead, and must not carry a body hash).
+public enum OAuth1BodyHash {
+    /// The Base64 (standard, padded) hash of `body`, with the hash the signature method uses:
+    /// SHA-1 for `HMAC-SHA1`, SHA-256 for `HMAC-SHA256`, SHA-512 for `HMAC-SHA512`. The
+    /// extension defines none for `PLAINTEXT`; SHA-1, its default, is used.
+    public static func compute(_ body: some Sequence<UInt8>, method: OAuth1SignatureMethod) -> String {
+        switch method.kind {
+        case .hmacSHA1, .plaintext: SHA1.hash(body).base64
+        case .hmacSHA256: SHA256.hash(body).base64
+        case .hmacSHA512: SHA512.hash(body).base64
+        }
+    }
+
+    /// Whether `bodyHash` (as received, decoded) matches `body`, compared in constant time.
+    public static func isValid(_ bodyHash: String, body: some Sequence<UInt8>, method: OAuth1SignatureMethod) -> Bool {
+        ConstantTime.isEqual(compute(body, method: method), bodyHash)
+    }
+}

@@ -1,0 +1,47 @@
+import SigningCore
+
+/// The `oauth_signature` value (RFC 5849 §3.4.2–§3.4.4) for a base string and the secrets.
+public enum OAuth1Signature {
+    /// The signing key: the percent-encoded consumer secret, `&`, and the percent-encoded token
+    /// secret (empty when there is no token yet). The `&` is always there.
+    public static func key(consumerSecret: String, tokenSecret: String?) -> String {
+        var key = PercentEncoding.encode(consumerSecret)
+        key += "&"
+        if let tokenSecret { key += PercentEncoding.encode(tokenSecret) }
+        return key
+    }
+
+    /// The signature, before it is percent-encoded for transmission.
+    ///
+    /// HMAC methods return the standard Base64 (with padding) of the HMAC of `baseString`
+    /// keyed with ``key(consumerSecret:tokenSecret:)``; `PLAINTEXT` returns that key itself
+    /// and ignores `baseString`.
+    public static func compute(method: OAuth1SignatureMethod, baseString: String, consumerSecret: String, tokenSecret: String?) -> String {
+        let key = key(consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        switch method.kind {
+        case .hmacSHA1: return HMAC<SHA1>(key: key).authenticationCode(for: baseString).base64
+        case .hmacSHA256: return HMAC<SHA256>(key: key).authenticationCode(for: baseString).base64
+        case .hmacSHA512: return HMAC<SHA512>(key: key).authenticationCode(for: baseString).base64
+        case .plaintext: return key
+        }
+    }
+
+    /// The signature over a base string given as bytes (how the signer computes it).
+    static func compute(method: OAuth1SignatureMethod, baseStringBytes: [UInt8], consumerSecret: String, tokenSecret: String?) -> String {
+        let key = key(consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        switch method.kind {
+        case .hmacSHA1: return HMAC<SHA1>(key: key).authenticationCode(for: baseStringBytes).base64
+        case .hmacSHA256: return HMAC<SHA256>(key: key).authenticationCode(for: baseStringBytes).base64
+        case .hmacSHA512: return HMAC<SHA512>(key: key).authenticationCode(for: baseStringBytes).base64
+        case .plaintext: return key
+        }
+    }
+
+    /// Whether `signature` (decoded, as received) is the right one, compared in constant time.
+    public static func isValid(
+        _ signature: String, method: OAuth1SignatureMethod, baseString: String, consumerSecret: String, tokenSecret: String?
+    ) -> Bool {
+        let expected = compute(method: method, baseString: baseString, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        return ConstantTime.isEqual(expected, signature)
+    }
+}

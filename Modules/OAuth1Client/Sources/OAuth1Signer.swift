@@ -1,0 +1,199 @@
+public import Foundation
+public import SigningCore
+
+/// Signs requests per RFC 5849: builds the protocol parameters, the base string (through
+/// ``OAuth1BaseString``, the code the verifier uses), the signature, and places them in the
+/// header, the query or the form body.
+///
+/// The clock and the nonce source are injected, so the same inputs always give the same
+/// signature in tests:
+///
+/// ```swift
+/// let signer = OAuth1Signer(
+///     credentials: OAuth1Credentials(consumerKey: "key", consumerSecret: "secret", token: "t", tokenSecret: "ts"),
+///     clock: { Date(timeIntervalSince1970: 1_318_622_958) },
+///     nonce: { "kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg" }
+/// )
+/// let signed = try signer.sign(OAuth1Request(method: "GET", url: url))
+/// ```
+public struct OAuth1Signer: Sendable {
+    /// The consumer and (optional) token credentials.
+    public var credentials: OAuth1Credentials
+    /// `oauth_signature_method`.
+    public var signatureMethod: OAuth1SignatureMethod
+    /// Where the protocol parameters go.
+    public var transmission: OAuth1Transmission
+    /// Whether to send `oauth_version="1.0"` (optional per RFC 5849 §3.1; some providers want it).
+    public var includesVersion: Bool
+    /// Whether to send `oauth_body_hash` for a non-empty body that is not form-encoded.
+    public var includesBodyHash: Bool
+    /// The current time, for `oauth_timestamp`.
+    public var clock: @Sendable () -> Date
+    /// A fresh nonce for each request.
+    public var nonce: @Sendable () -> String
+
+    /// Creates a signer.
+    ///
+    /// - Parameters:
+    ///   - credentials: the consumer and optional token credentials.
+    ///   - signatureMethod: `HMAC-SHA1` unless the provider says otherwise.
+    ///   - transmission: the `Authorization` header without realm by default.
+    ///   - includesVersion: send `oauth_version="1.0"` (default `true`).
+    ///   - includesBodyHash: send `oauth_body_hash` for non-form bodies (default `true`).
+    ///   - clock: the time source; the system clock by default.
+    ///   - nonce: the nonce source; 30 random alphanumerics from the system's secure generator by
+    ///     default (accepted by strict verifiers such as oauthlib's, which wants 20–30).
+    public init(
+        credentials: OAuth1Credentials,
+        signatureMethod: OAuth1SignatureMethod = .hmacSHA1,
+        transmission: OAuth1Transmission = .header,
+        includesVersion: Bool = true,
+        includesBodyHash: Bool = true,
+        clock: @escaping @Sendable () -> Date = { Date() },
+        nonce: @escaping @Sendable () -> String = { Nonce.alphanumeric(length: 30) }
+    ) {
+        self.credentials = credentials
+        self.signatureMethod = signatureMethod
+        self.transmission = transmission
+        self.includesVersion = includesVersion
+        self.includesBodyHash = includesBodyHash
+        self.clock = clock
+        self.nonce = nonce
+    }
+
+    /// Protocol parameters this signer sets itself; extra parameters may not reuse them.
+    static let reservedNames: Set<String> = [
+        "oauth_consumer_key", "oauth_token", "oauth_signature_method", "oauth_timestamp", "oauth_nonce", "oauth_version",
+        "oauth_callback", "oauth_verifier", "oauth_body_hash", "oauth_signature",
+    ]
+
+    /// Signs `request`.
+    ///
+    /// - Parameters:
+    ///   - request: the request; its query fields and (for `application/x-www-form-urlencoded`)
+    ///     its form fields are signed.
+    ///   - callback: `oauth_callback` for the request-token leg (a URL, or `oob`).
+    ///   - verifier: `oauth_verifier` for the access-token leg.
+    ///   - extraProtocolParameters: more `oauth_*` parameters some providers define (sent and
+    ///     signed with the others); names must start with `oauth_` and not be one this signer sets.
+    /// - Returns: the request ready to send plus its base string and signature.
+    /// - Throws: ``OAuth1Error`` for a URL that cannot be signed, a query or form body that
+    ///   cannot be decoded, an extra parameter with a bad or reserved name, a request that
+    ///   already carries protocol parameters, or form transmission on a non-form body.
+    public func sign(
+        _ request: OAuth1Request, callback: String? = nil, verifier: String? = nil, extraProtocolParameters: [FormField] = []
+    ) throws(OAuth1Error) -> OAuth1SignedRequest {
+        let parts = try OAuth1URLParts(request.url)
+        let isForm = request.hasFormBody
+        if case .formBody = transmission, !isForm, !request.body.isEmpty {
+            throw OAuth1Error(
+                code: .invalidParameter,
+                message: "form-body transmission needs an application/x-www-form-urlencoded body; use the header or query transmission for other bodies"
+            )
+        }
+
+        var protocolParameters: [FormField] = []
+        protocolParameters.reserveCapacity(10 + extraProtocolParameters.count)
+        protocolParameters.append(FormField("oauth_consumer_key", credentials.consumerKey))
+        if let token = credentials.token { protocolParameters.append(FormField("oauth_token", token)) }
+        protocolParameters.append(FormField("oauth_signature_method", signatureMethod.rawValue))
+        protocolParameters.append(FormField("oauth_timestamp", String(Int(clock().timeIntervalSince1970.rounded(.down)))))
+        protocolParameters.append(FormField("oauth_nonce", nonce()))
+        if includesVersion { protocolParameters.append(FormField("oauth_version", "1.0")) }
+        if let callback { protocolParameters.append(FormField("oauth_callback", callback)) }
+        if let verifier { protocolParameters.append(FormField("oauth_verifier", verifier)) }
+        if includesBodyHash, !isForm, !request.body.isEmpty {
+            protocolParameters.append(FormField("oauth_body_hash", OAuth1BodyHash.compute(request.body, method: signatureMethod)))
+        }
+        for extra in extraProtocolParameters {
+            guard extra.name.hasPrefix("oauth_"), !Self.reservedNames.contains(extra.name),
+                  !protocolParameters.contains(where: { $0.name == extra.name })
+            else {
+                throw OAuth1Error(
+                    code: .invalidParameter,
+                    message: "extra protocol parameter '\(extra.name.prefix(40))' must start with 'oauth_', appear once and not be one the signer sets"
+                )
+            }
+            protocolParameters.append(extra)
+        }
+
+        var signed = protocolParameters
+        if let query = parts.query, !query.isEmpty { signed += try Self.fields(of: query, what: "the URL's query") }
+        if isForm, !request.body.isEmpty {
+            signed += try Self.fields(of: String(decoding: request.body, as: UTF8.self), what: "the form body")
+        }
+        for field in signed[protocolParameters.count...] where field.name.hasPrefix("oauth_") && Self.reservedNames.contains(field.name) {
+            throw OAuth1Error(
+                code: .duplicateParameter,
+                message: "the request already carries '\(field.name)'; sign the request without protocol parameters"
+            )
+        }
+
+        let baseBytes = OAuth1BaseString.bytes(method: request.method, baseStringURI: parts.baseStringURI, parameters: signed)
+        let signature = OAuth1Signature.compute(
+            method: signatureMethod, baseStringBytes: baseBytes, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret
+        )
+        protocolParameters.append(FormField("oauth_signature", signature))
+
+        var output = request
+        var authorizationHeader: String?
+        switch transmission {
+        case .authorizationHeader(let realm):
+            let header = OAuth1AuthorizationHeader.serialize(realm: realm, parameters: protocolParameters)
+            output.setHeader("Authorization", header)
+            authorizationHeader = header
+        case .query:
+            output.url = try Self.appendingQuery(protocolParameters, to: request.url)
+        case .formBody:
+            if !isForm { output.setHeader("Content-Type", "application/x-www-form-urlencoded") }
+            var body = request.body
+            if !body.isEmpty { body.append(UInt8(ascii: "&")) }
+            Self.appendPairs(protocolParameters, to: &body)
+            output.body = body
+        }
+        return OAuth1SignedRequest(
+            request: output,
+            baseString: String(decoding: baseBytes, as: UTF8.self),
+            signature: signature,
+            protocolParameters: protocolParameters,
+            authorizationHeader: authorizationHeader
+        )
+    }
+
+    private static func fields(of text: some StringProtocol, what: String) throws(OAuth1Error) -> [FormField] {
+        do throws(SigningCoreError) {
+            return try FormEncoding.parse(text)
+        } catch {
+            throw OAuth1Error(code: .invalidParameter, message: "\(what) cannot be decoded: \(error.description)")
+        }
+    }
+
+    /// Appends `name=value&…`, each side percent-encoded per RFC 5849 §3.6.
+    private static func appendPairs(_ parameters: [FormField], to output: inout [UInt8]) {
+        for (index, parameter) in parameters.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: "&")) }
+            OAuth1Canonicalization.appendEncoded(parameter.name, to: &output)
+            output.append(UInt8(ascii: "="))
+            OAuth1Canonicalization.appendEncoded(parameter.value, to: &output)
+        }
+    }
+
+    /// `url` with `parameters` appended to its query, before any fragment.
+    private static func appendingQuery(_ parameters: [FormField], to url: URL) throws(OAuth1Error) -> URL {
+        let text = url.absoluteString
+        let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
+        let beforeFragment = text[..<fragmentStart]
+        var bytes = Array(beforeFragment.utf8)
+        if !beforeFragment.contains("?") {
+            bytes.append(UInt8(ascii: "?"))
+        } else if !(beforeFragment.hasSuffix("?") || beforeFragment.hasSuffix("&")) {
+            bytes.append(UInt8(ascii: "&"))
+        }
+        appendPairs(parameters, to: &bytes)
+        bytes.append(contentsOf: text[fragmentStart...].utf8)
+        guard let signedURL = URL(string: String(decoding: bytes, as: UTF8.self)) else {
+            throw OAuth1Error(code: .invalidURL, message: "the URL cannot carry the protocol parameters in its query")
+        }
+        return signedURL
+    }
+}
