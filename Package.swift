@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "OAuth1Client", targets: ["OAuth1Client"]),
         .executable(name: "signed-api", targets: ["SignedAPI"]),
         .library(name: "MockServerKit", targets: ["MockServerKit"]),
+        .library(name: "OAuth1Provider", targets: ["OAuth1Provider"]),
         .executable(name: "mock-servers", targets: ["MockServersCommand"]),
     ],
     traits: [
@@ -95,6 +96,34 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .target(
+            name: "OAuth1Provider",
+            dependencies: [
+                "MockServerKit",
+                "OAuth1Client",
+                "SigningCore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+            ],
+            path: "MockServers/OAuth1Provider/Sources",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "OAuth1ProviderTests",
+            dependencies: [
+                "OAuth1Provider",
+                "MockServerKit",
+                "OAuth1Client",
+                "SigningCore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
+            ],
+            path: "MockServers/OAuth1Provider/Tests",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Tools
         .executableTarget(
             name: "SignedAPI",
@@ -109,6 +138,7 @@ let package = Package(
             name: "MockServersCommand",
             dependencies: [
                 "MockServerKit",
+                "OAuth1Provider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
                 .product(name: "Logging", package: "swift-log", condition: whenMockServers),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: whenMockServers),

@@ -10,6 +10,8 @@ public struct MockRequest: Sendable {
     public var method: HTTPRequest.Method
     /// The path as sent, still percent-encoded (what OAuth base strings are built from).
     public var path: String
+    /// The request's authority (the `Host` header), e.g. `127.0.0.1:8401`.
+    public var authority: String?
     /// The raw query after `?`, still percent-encoded; `nil` when there is none.
     public var query: String?
     /// The request headers.
@@ -25,6 +27,7 @@ public struct MockRequest: Sendable {
     public init(
         method: HTTPRequest.Method,
         path: String,
+        authority: String? = nil,
         query: String? = nil,
         headers: HTTPFields = [:],
         body: ByteBuffer = ByteBuffer(),
@@ -33,6 +36,7 @@ public struct MockRequest: Sendable {
     ) {
         self.method = method
         self.path = path
+        self.authority = authority
         self.query = query
         self.headers = headers
         self.body = body

@@ -63,6 +63,7 @@ struct MockRouteRunner: Sendable {
         let mockRequest = MockRequest(
             method: request.method,
             path: request.uri.path,
+            authority: request.head.authority,
             query: request.uri.query,
             headers: request.headers,
             body: body,
