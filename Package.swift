@@ -141,7 +141,7 @@ let package = Package(
                 "OAuth1Provider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
                 .product(name: "Logging", package: "swift-log", condition: whenMockServers),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: whenMockServers),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: whenMockServers),
             ],
             path: "Tools/MockServersCommand",
             swiftSettings: swiftSettings
