@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "MockServerKit", targets: ["MockServerKit"]),
         .library(name: "OAuth1Provider", targets: ["OAuth1Provider"]),
         .executable(name: "mock-servers", targets: ["MockServersCommand"]),
+        .executable(name: "mock-servers-benchmark", targets: ["MockServersBenchmark"]),
     ],
     traits: [
         .trait(
@@ -82,15 +83,27 @@ let package = Package(
             path: "MockServers/MockServerKit/Sources",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "MockServerTesting",
+            dependencies: [
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
+                .product(name: "NIOPosix", package: "swift-nio", condition: whenMockServers),
+            ],
+            path: "MockServers/MockServerTesting",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MockServerKitTests",
             dependencies: [
                 "MockServerKit",
+                "MockServerTesting",
                 "SigningCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
                 .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
-                .product(name: "NIOPosix", package: "swift-nio", condition: whenMockServers),
             ],
             path: "MockServers/MockServerKit/Tests",
             swiftSettings: swiftSettings
@@ -113,6 +126,7 @@ let package = Package(
             dependencies: [
                 "OAuth1Provider",
                 "MockServerKit",
+                "MockServerTesting",
                 "OAuth1Client",
                 "SigningCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
@@ -121,6 +135,23 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
             ],
             path: "MockServers/OAuth1Provider/Tests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Integration tests (SDK clients and peers against the mock servers)
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: [
+                "MockServerKit",
+                "MockServerTesting",
+                "OAuth1Provider",
+                "OAuth1Client",
+                "SigningCore",
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
+            ],
+            path: "IntegrationTests",
+            exclude: ["Peers"],
             swiftSettings: swiftSettings
         ),
 
@@ -144,6 +175,22 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: whenMockServers),
             ],
             path: "Tools/MockServersCommand",
+            swiftSettings: swiftSettings
+        ),
+            .executableTarget(
+            name: "MockServersBenchmark",
+            dependencies: [
+                "MockServerKit",
+                "OAuth1Provider",
+                "OAuth1Client",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
+                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: whenMockServers),
+                .product(name: "NIOPosix", package: "swift-nio", condition: whenMockServers),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: whenMockServers),
+            ],
+            path: "Tools/MockServersBenchmark",
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HTTPTypes
+import Logging
 
 /// Runs around every request of a mock server: header-size limit (431), 404 and 405 in the
 /// provider's error shape, and the journal entry once the response is ready.
@@ -56,6 +57,8 @@ struct MockServerMiddleware: RouterMiddleware {
         let note = context.note.snapshot
         guard !note.skip else { return }
         let verdict = note.verdict ?? (status >= 200 && status < 400 ? .accepted : .rejected)
+        // Path only: queries and bodies may carry tokens and signatures, which stay out of logs.
+        server.logger.debug("\(request.method.rawValue) \(request.uri.path) → \(status) \(verdict.rawValue): \(note.reason)")
         await server.journal.record(JournalEntry(
             sequence: 0,
             provider: server.providerName,

@@ -33,6 +33,22 @@ public struct JournalEntry: Sendable, Hashable {
     /// When the server's clock received it.
     public var date: Date
 
+    /// Creates an entry (the journal assigns ``sequence`` when recording it).
+    public init(
+        sequence: Int = 0, provider: String, method: String, path: String, parameters: [FormField],
+        status: Int, verdict: JournalVerdict, reason: String, date: Date
+    ) {
+        self.sequence = sequence
+        self.provider = provider
+        self.method = method
+        self.path = path
+        self.parameters = parameters
+        self.status = status
+        self.verdict = verdict
+        self.reason = reason
+        self.date = date
+    }
+
     /// The value of the first parameter called `name`.
     public func parameter(_ name: String) -> String? {
         parameters.first { $0.name == name }?.value
