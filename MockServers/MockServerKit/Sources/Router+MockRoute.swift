@@ -46,7 +46,7 @@ struct MockRouteRunner: Sendable {
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: server.configuration.limits.maxBodyBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
             let limit = server.configuration.limits.maxBodyBytes
             context.note.reject("body larger than \(limit) bytes")
             return server.errorResponse(.contentTooLarge, "The request body is larger than \(limit) bytes.").response

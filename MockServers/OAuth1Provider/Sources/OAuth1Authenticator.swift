@@ -74,6 +74,13 @@ struct OAuth1Authenticator: Sendable {
         guard let authority = request.authority, !authority.isEmpty else {
             throw OAuth1ProviderError(code: .malformedRequest, message: "the request has no Host header; the base string URI needs it")
         }
+        // Foundation's URL parser quietly re-escapes invalid `%` sequences, so check them here.
+        do throws(SigningCoreError) {
+            _ = try PercentEncoding.decode(request.path)
+            _ = try request.queryFields()
+        } catch {
+            throw OAuth1ProviderError(code: .malformedRequest, message: "the request target cannot be decoded: \(error.message)")
+        }
         let target = request.path + (request.query.map { "?" + $0 } ?? "")
         guard let url = URL(string: "http://\(authority)\(target)") else {
             throw OAuth1ProviderError(code: .malformedRequest, message: "the request URL is not a valid URI; percent-encode reserved and non-ASCII characters")
