@@ -100,7 +100,8 @@ struct MockServersCommandTests {
             arguments[index] = path
             cleanup = path
         }
-        let child = try ChildProcess(try Self.binary(), arguments + ["--port-base", "0"])
+        // Port 0 keeps a wrongly started server off the fixed ports; never override a tested --port-base.
+        let child = try ChildProcess(try Self.binary(), arguments.contains("--port-base") ? arguments : arguments + ["--port-base", "0"])
         let status = await child.waitForExit(timeout: .seconds(60))
         #expect(status != nil && status != 0)
         #expect(child.errorOutput.contains(expected), "stderr: \(child.errorOutput)")
