@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "OAuth1Provider", targets: ["OAuth1Provider"]),
         .executable(name: "mock-servers", targets: ["MockServersCommand"]),
         .executable(name: "mock-servers-benchmark", targets: ["MockServersBenchmark"]),
+        .executable(name: "oauth1-benchmarks", targets: ["OAuth1Benchmarks"]),
     ],
     traits: [
         .trait(
@@ -160,6 +161,7 @@ let package = Package(
             name: "SignedAPI",
             dependencies: [
                 "SigningCore",
+                "OAuth1Client",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
             ],
             path: "Tools/SignedAPI",
@@ -177,7 +179,7 @@ let package = Package(
             path: "Tools/MockServersCommand",
             swiftSettings: swiftSettings
         ),
-            .executableTarget(
+        .executableTarget(
             name: "MockServersBenchmark",
             dependencies: [
                 "MockServerKit",
@@ -191,6 +193,23 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: whenMockServers),
             ],
             path: "Tools/MockServersBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "OAuth1Benchmarks",
+            dependencies: ["OAuth1Client", "SigningCore"],
+            path: "Tools/Benchmarks/OAuth1Benchmarks",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SignedAPITests",
+            dependencies: [
+                "SignedAPI",
+                "OAuth1Client",
+                "SigningCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
+            ],
+            path: "Tools/Tests/SignedAPITests",
             swiftSettings: swiftSettings
         ),
     ]

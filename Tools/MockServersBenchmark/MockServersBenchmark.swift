@@ -33,7 +33,7 @@ struct MockServersBenchmark: AsyncParsableCommand {
     func run() async throws {
         let bare = try await BareServer.start()
         let signed = try await MockServer.start(
-            OAuth1Provider(flavour: .twitter),
+            OAuth1MockProvider(flavour: .twitter),
             configuration: MockServerConfiguration(journalCapacity: 1000)
         )
         let credentials = signed.providers[0].credentials

@@ -1,7 +1,7 @@
 public import HTTPTypes
 
 /// How one OAuth 1.0a provider looks from outside, as data: its endpoint paths, token
-/// replies, error bodies, demo credentials and quirks. ``OAuth1Provider`` serves any flavour;
+/// replies, error bodies, demo credentials and quirks. ``OAuth1MockProvider`` serves any flavour;
 /// ``twitter``, ``discogs`` and ``netflix`` are built in, and custom ones are plain values.
 public struct OAuth1Flavour: Sendable, Hashable {
     /// The shape of the provider's error bodies.

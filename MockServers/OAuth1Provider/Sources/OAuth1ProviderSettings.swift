@@ -1,6 +1,6 @@
 import Foundation
 
-/// Behaviour switches of ``OAuth1Provider``; each can also be set from the server
+/// Behaviour switches of ``OAuth1MockProvider``; each can also be set from the server
 /// configuration's `options` (as strings) so the `mock-servers` config file reaches them.
 public struct OAuth1ProviderSettings: Sendable, Hashable {
     /// Accepted distance of `oauth_timestamp` from the server clock, in seconds (option

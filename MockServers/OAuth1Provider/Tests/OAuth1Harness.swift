@@ -23,7 +23,7 @@ struct OAuth1Harness {
     ) async throws -> OAuth1Harness {
         let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
         let server = try await MockServer.start(
-            OAuth1Provider(flavour: flavour, settings: settings),
+            OAuth1MockProvider(flavour: flavour, settings: settings),
             configuration: MockServerConfiguration(limits: limits, seed: 42, options: options),
             clock: clock
         )

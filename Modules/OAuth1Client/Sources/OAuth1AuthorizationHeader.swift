@@ -117,23 +117,31 @@ public enum OAuth1AuthorizationHeader {
     /// for `"`, `\`, `%` and bytes outside printable ASCII, which are percent-encoded so the
     /// header stays well-formed and ``parse(_:)`` reads it back unchanged.
     public static func serialize(realm: String? = nil, parameters: [FormField]) -> String {
-        var result = "OAuth "
+        var capacity = 16
+        for parameter in parameters { capacity += (parameter.name.utf8.count + parameter.value.utf8.count) * 3 / 2 + 5 }
+        var output: [UInt8] = []
+        output.reserveCapacity(capacity)
+        output.append(contentsOf: "OAuth ".utf8)
         var first = true
         if let realm {
-            result += "realm=\""
-            result += PercentEncoding.encode(realm, allowing: realmCharacters)
-            result += "\""
+            output.append(contentsOf: "realm=\"".utf8)
+            output.append(contentsOf: PercentEncoding.encode(realm, allowing: realmCharacters).utf8)
+            output.append(UInt8(ascii: "\""))
             first = false
         }
         for parameter in parameters {
-            if !first { result += ", " }
+            if !first {
+                output.append(UInt8(ascii: ","))
+                output.append(UInt8(ascii: " "))
+            }
             first = false
-            result += PercentEncoding.encode(parameter.name)
-            result += "=\""
-            result += PercentEncoding.encode(parameter.value)
-            result += "\""
+            OAuth1Canonicalization.appendEncoded(parameter.name, to: &output)
+            output.append(UInt8(ascii: "="))
+            output.append(UInt8(ascii: "\""))
+            OAuth1Canonicalization.appendEncoded(parameter.value, to: &output)
+            output.append(UInt8(ascii: "\""))
         }
-        return result
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Printable ASCII except `"`, `\` and `%`.

@@ -26,16 +26,7 @@ public enum OAuth1BaseString {
     ///
     /// - Parameter parameters: decoded name–value pairs, exactly the ones to sign.
     public static func normalizedParameters(_ parameters: [FormField]) -> String {
-        var sorted = parameters
-        sorted.sort(by: OAuth1Canonicalization.parameterPrecedes)
-        var output = [UInt8]()
-        for (index, parameter) in sorted.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: "&")) }
-            OAuth1Canonicalization.appendEncoded(parameter.name, to: &output)
-            output.append(UInt8(ascii: "="))
-            OAuth1Canonicalization.appendEncoded(parameter.value, to: &output)
-        }
-        return String(decoding: output, as: UTF8.self)
+        String(decoding: OAuth1Canonicalization.normalizedBytes(parameters), as: UTF8.self)
     }
 
     /// The signature base string (RFC 5849 §3.4.1.1): the uppercased method, the base string

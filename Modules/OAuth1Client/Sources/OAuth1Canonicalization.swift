@@ -1,44 +1,38 @@
 import SigningCore
 
-/// Byte-level helpers behind ``OAuth1BaseString``: RFC 5849 §3.6 percent-encoding written
-/// straight into one buffer, and comparison of encoded forms without building them, so a
-/// base string costs a handful of allocations. The unreserved set is SigningCore's.
+/// Byte-level helpers behind ``OAuth1BaseString`` and the signer: RFC 5849 §3.6
+/// percent-encoding written straight into buffers, and sorting of encoded parameters by byte
+/// comparison, so a signature costs a handful of allocations and no per-byte calls. The
+/// unreserved set itself is SigningCore's (``PercentEncoding/AllowedSet/unreserved``), read
+/// once into a bit mask.
 enum OAuth1Canonicalization {
-    private static let hexDigits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-        (48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70)
+    /// The unreserved set as a 128-bit mask (`low` for bytes 0–63, `high` for 64–127).
+    struct Mask {
+        let low: UInt64
+        let high: UInt64
 
-    @inline(__always) static func hexDigit(_ value: UInt8) -> UInt8 {
-        withUnsafeBytes(of: hexDigits) { $0[Int(value & 0x0F)] }
-    }
+        init(_ set: PercentEncoding.AllowedSet) {
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for byte in UInt8(0)..<128 where set.contains(byte) {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+            self.low = low
+            self.high = high
+        }
 
-    /// The bytes of `text` percent-encoded (§3.6), as a lazy sequence.
-    struct EncodedBytes: Sequence, IteratorProtocol {
-        private var source: Substring.UTF8View.Iterator
-        private var pending: (UInt8, UInt8) = (0, 0)
-        private var pendingCount = 0
-
-        init(_ text: Substring) { source = text.utf8.makeIterator() }
-
-        mutating func next() -> UInt8? {
-            if pendingCount == 2 { pendingCount = 1; return pending.0 }
-            if pendingCount == 1 { pendingCount = 0; return pending.1 }
-            guard let byte = source.next() else { return nil }
-            if PercentEncoding.AllowedSet.unreserved.contains(byte) { return byte }
-            pending = (hexDigit(byte >> 4), hexDigit(byte))
-            pendingCount = 2
-            return UInt8(ascii: "%")
+        @inline(__always) func contains(_ byte: UInt8) -> Bool {
+            if byte < 64 { return low & (1 &<< UInt64(byte)) != 0 }
+            if byte < 128 { return high & (1 &<< UInt64(byte &- 64)) != 0 }
+            return false
         }
     }
 
-    /// Whether the encoded form of `lhs` sorts before the encoded form of `rhs` (byte order).
-    static func encodedPrecedes(_ lhs: String, _ rhs: String) -> Bool {
-        EncodedBytes(lhs[...]).lexicographicallyPrecedes(EncodedBytes(rhs[...]))
-    }
+    static let unreserved = Mask(.unreserved)
 
-    /// RFC 5849 §3.4.1.3.2 order: by encoded name, then by encoded value.
-    static func parameterPrecedes(_ lhs: FormField, _ rhs: FormField) -> Bool {
-        if lhs.name != rhs.name { return encodedPrecedes(lhs.name, rhs.name) }
-        return encodedPrecedes(lhs.value, rhs.value)
+    @inline(__always) static func hexDigit(_ value: UInt8) -> UInt8 {
+        let nibble = value & 0x0F
+        return nibble < 10 ? nibble &+ 48 : nibble &+ 55
     }
 
     /// Appends `%XY` for `byte`.
@@ -48,33 +42,106 @@ enum OAuth1Canonicalization {
         output.append(hexDigit(byte))
     }
 
-    /// Appends `text` percent-encoded once.
-    static func appendEncoded(_ text: some StringProtocol, to output: inout [UInt8]) {
-        for byte in text.utf8 {
-            if PercentEncoding.AllowedSet.unreserved.contains(byte) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte))
+    /// Appends `text` percent-encoded once (§3.6).
+    static func appendEncoded(_ text: String, to output: inout [UInt8]) {
+        let mask = unreserved
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                if mask.contains(byte) { output.append(byte) } else { appendEscape(byte, to: &output) }
             }
         }
     }
 
-    /// Appends `text` percent-encoded twice: what a parameter becomes inside the base string.
-    /// An unreserved byte stays; any other byte `b` becomes `%25XY` (the `%` of `%XY` encoded).
-    static func appendDoubleEncoded(_ text: some StringProtocol, to output: inout [UInt8]) {
-        for byte in text.utf8 {
-            if PercentEncoding.AllowedSet.unreserved.contains(byte) {
-                output.append(byte)
-            } else {
+    /// Appends `text` percent-encoded once (§3.6).
+    static func appendEncoded(_ text: Substring, to output: inout [UInt8]) {
+        appendEncoded(String(text), to: &output)
+    }
+
+    /// `text` percent-encoded once (§3.6).
+    static func encoded(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count * 3)
+        appendEncoded(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `bytes` (already percent-encoded once) percent-encoded a second time: only `%`
+    /// needs escaping then, since everything else is unreserved.
+    @inline(__always) static func appendReencoded(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        for byte in bytes {
+            if byte == UInt8(ascii: "%") {
                 output.append(UInt8(ascii: "%"))
                 output.append(UInt8(ascii: "2"))
                 output.append(UInt8(ascii: "5"))
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte))
+            } else {
+                output.append(byte)
             }
         }
+    }
+
+    /// Parameters percent-encoded into one buffer and sorted (§3.4.1.3.2): by encoded name,
+    /// then encoded value, comparing bytes.
+    struct SortedParameters {
+        /// Every encoded name and value, back to back.
+        let bytes: [UInt8]
+        /// For each parameter in sorted order: where its name starts, where the name ends and
+        /// the value starts, and where the value ends.
+        let entries: [(start: Int, middle: Int, end: Int)]
+
+        init(_ parameters: [FormField]) {
+            var capacity = 0
+            for parameter in parameters { capacity += parameter.name.utf8.count + parameter.value.utf8.count }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(capacity + capacity / 2 + 16)
+            var entries: [(start: Int, middle: Int, end: Int)] = []
+            entries.reserveCapacity(parameters.count)
+            for parameter in parameters {
+                let start = bytes.count
+                appendEncoded(parameter.name, to: &bytes)
+                let middle = bytes.count
+                appendEncoded(parameter.value, to: &bytes)
+                entries.append((start, middle, bytes.count))
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                entries.sort { lhs, rhs in
+                    let order = Self.compare(buffer, lhs.start, lhs.middle, rhs.start, rhs.middle)
+                    if order != 0 { return order < 0 }
+                    return Self.compare(buffer, lhs.middle, lhs.end, rhs.middle, rhs.end) < 0
+                }
+            }
+            self.bytes = bytes
+            self.entries = entries
+        }
+
+        /// Byte-wise three-way comparison of two ranges.
+        @inline(__always) private static func compare(_ buffer: UnsafeBufferPointer<UInt8>, _ a: Int, _ aEnd: Int, _ b: Int, _ bEnd: Int) -> Int {
+            let length = min(aEnd - a, bEnd - b)
+            var index = 0
+            while index < length {
+                let x = buffer[a + index], y = buffer[b + index]
+                if x != y { return x < y ? -1 : 1 }
+                index += 1
+            }
+            return (aEnd - a) - (bEnd - b)
+        }
+
+        /// The total length of the encoded names and values.
+        var encodedCount: Int { bytes.count }
+    }
+
+    /// The normalised parameter string (§3.4.1.3.2): `name=value&…`, encoded once.
+    static func normalizedBytes(_ parameters: [FormField]) -> [UInt8] {
+        let sorted = SortedParameters(parameters)
+        var output: [UInt8] = []
+        output.reserveCapacity(sorted.encodedCount + 2 * sorted.entries.count)
+        for (index, entry) in sorted.entries.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: "&")) }
+            output.append(contentsOf: sorted.bytes[entry.start..<entry.middle])
+            output.append(UInt8(ascii: "="))
+            output.append(contentsOf: sorted.bytes[entry.middle..<entry.end])
+        }
+        return output
     }
 
     /// Appends the HTTP method uppercased and percent-encoded.
@@ -83,37 +150,37 @@ enum OAuth1Canonicalization {
             appendEncoded(method.uppercased(), to: &output)
             return
         }
+        let mask = unreserved
         for byte in method.utf8 {
-            let upperByte = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
-            if PercentEncoding.AllowedSet.unreserved.contains(upperByte) {
-                output.append(upperByte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigit(upperByte >> 4))
-                output.append(hexDigit(upperByte))
-            }
+            let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+            if mask.contains(upper) { output.append(upper) } else { appendEscape(upper, to: &output) }
         }
     }
 
     /// The signature base string's bytes: `METHOD&encoded-uri&double-encoded-parameters`.
     /// `parameters` must already exclude `oauth_signature`; they are sorted here.
     static func baseStringBytes(method: String, baseStringURI: String, parameters: [FormField]) -> [UInt8] {
-        var sorted = parameters
-        sorted.sort(by: parameterPrecedes)
-        var capacity = method.utf8.count + baseStringURI.utf8.count * 3 + 2
-        for parameter in sorted { capacity += (parameter.name.utf8.count + parameter.value.utf8.count) * 3 + 6 }
-        var output = [UInt8]()
-        output.reserveCapacity(capacity + capacity / 2)
+        let sorted = SortedParameters(parameters)
+        var output: [UInt8] = []
+        output.reserveCapacity(method.utf8.count + baseStringURI.utf8.count * 3 + sorted.encodedCount * 2 + 6 * sorted.entries.count + 8)
         appendUppercasedMethod(method, to: &output)
         output.append(UInt8(ascii: "&"))
         appendEncoded(baseStringURI, to: &output)
         output.append(UInt8(ascii: "&"))
-        for (index, parameter) in sorted.enumerated() {
+        for (index, entry) in sorted.entries.enumerated() {
             if index > 0 { appendEscape(UInt8(ascii: "&"), to: &output) }
-            appendDoubleEncoded(parameter.name, to: &output)
+            appendReencoded(sorted.bytes[entry.start..<entry.middle], to: &output)
             appendEscape(UInt8(ascii: "="), to: &output)
-            appendDoubleEncoded(parameter.value, to: &output)
+            appendReencoded(sorted.bytes[entry.middle..<entry.end], to: &output)
         }
         return output
+    }
+
+    /// Whether two header names are equal ignoring ASCII case, without allocating.
+    static func equalsIgnoringASCIICase(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        return zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in
+            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 }

@@ -201,8 +201,13 @@ public struct OAuth1IncomingRequest: Sendable {
     /// Whether `contentType`'s media type is `application/x-www-form-urlencoded`, ignoring case,
     /// surrounding spaces and parameters such as `charset`.
     public static func isFormContentType(_ contentType: String) -> Bool {
-        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/x-www-form-urlencoded"
+        let utf8 = contentType.utf8
+        let end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
+        var mediaType = utf8[utf8.startIndex..<end]
+        while let first = mediaType.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { mediaType = mediaType.dropFirst() }
+        while let last = mediaType.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { mediaType = mediaType.dropLast() }
+        let expected = "application/x-www-form-urlencoded".utf8
+        return mediaType.count == expected.count && zip(mediaType, expected).allSatisfy { $0 == $1 || ($0 | 0x20) == $1 }
     }
 
     private static func hasOAuthScheme(_ header: String) -> Bool {

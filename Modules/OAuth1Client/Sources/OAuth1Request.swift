@@ -32,14 +32,12 @@ public struct OAuth1Request: Sendable, Hashable {
     /// The value of header `name`, compared case-insensitively.
     public func header(_ name: String) -> String? {
         if let value = headers[name] { return value }
-        let lowered = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowered }?.value
+        return headers.first { OAuth1Canonicalization.equalsIgnoringASCIICase($0.key, name) }?.value
     }
 
     /// Sets header `name`, replacing a field of the same name in any case.
     public mutating func setHeader(_ name: String, _ value: String) {
-        let lowered = name.lowercased()
-        for key in headers.keys where key.lowercased() == lowered { headers[key] = nil }
+        for key in headers.keys where key != name && OAuth1Canonicalization.equalsIgnoringASCIICase(key, name) { headers[key] = nil }
         headers[name] = value
     }
 
@@ -49,6 +47,6 @@ public struct OAuth1Request: Sendable, Hashable {
     }
 
     private static func contentTypeName(in headers: [String: String]) -> String? {
-        headers.keys.first { $0.lowercased() == "content-type" }
+        headers.keys.first { OAuth1Canonicalization.equalsIgnoringASCIICase($0, "Content-Type") }
     }
 }

@@ -5,9 +5,15 @@ public enum OAuth1Signature {
     /// The signing key: the percent-encoded consumer secret, `&`, and the percent-encoded token
     /// secret (empty when there is no token yet). The `&` is always there.
     public static func key(consumerSecret: String, tokenSecret: String?) -> String {
-        var key = PercentEncoding.encode(consumerSecret)
-        key += "&"
-        if let tokenSecret { key += PercentEncoding.encode(tokenSecret) }
+        String(decoding: keyBytes(consumerSecret: consumerSecret, tokenSecret: tokenSecret), as: UTF8.self)
+    }
+
+    static func keyBytes(consumerSecret: String, tokenSecret: String?) -> [UInt8] {
+        var key: [UInt8] = []
+        key.reserveCapacity((consumerSecret.utf8.count + (tokenSecret?.utf8.count ?? 0)) * 3 + 1)
+        OAuth1Canonicalization.appendEncoded(consumerSecret, to: &key)
+        key.append(UInt8(ascii: "&"))
+        if let tokenSecret { OAuth1Canonicalization.appendEncoded(tokenSecret, to: &key) }
         return key
     }
 
@@ -22,17 +28,6 @@ public enum OAuth1Signature {
         case .hmacSHA1: return HMAC<SHA1>(key: key).authenticationCode(for: baseString).base64
         case .hmacSHA256: return HMAC<SHA256>(key: key).authenticationCode(for: baseString).base64
         case .hmacSHA512: return HMAC<SHA512>(key: key).authenticationCode(for: baseString).base64
-        case .plaintext: return key
-        }
-    }
-
-    /// The signature over a base string given as bytes (how the signer computes it).
-    static func compute(method: OAuth1SignatureMethod, baseStringBytes: [UInt8], consumerSecret: String, tokenSecret: String?) -> String {
-        let key = key(consumerSecret: consumerSecret, tokenSecret: tokenSecret)
-        switch method.kind {
-        case .hmacSHA1: return HMAC<SHA1>(key: key).authenticationCode(for: baseStringBytes).base64
-        case .hmacSHA256: return HMAC<SHA256>(key: key).authenticationCode(for: baseStringBytes).base64
-        case .hmacSHA512: return HMAC<SHA512>(key: key).authenticationCode(for: baseStringBytes).base64
         case .plaintext: return key
         }
     }

@@ -18,9 +18,13 @@ public import SigningCore
 /// ```
 public struct OAuth1Signer: Sendable {
     /// The consumer and (optional) token credentials.
-    public var credentials: OAuth1Credentials
+    public var credentials: OAuth1Credentials {
+        didSet { key = OAuth1SigningKey(method: signatureMethod, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret) }
+    }
     /// `oauth_signature_method`.
-    public var signatureMethod: OAuth1SignatureMethod
+    public var signatureMethod: OAuth1SignatureMethod {
+        didSet { key = OAuth1SigningKey(method: signatureMethod, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret) }
+    }
     /// Where the protocol parameters go.
     public var transmission: OAuth1Transmission
     /// Whether to send `oauth_version="1.0"` (optional per RFC 5849 §3.1; some providers want it).
@@ -31,6 +35,8 @@ public struct OAuth1Signer: Sendable {
     public var clock: @Sendable () -> Date
     /// A fresh nonce for each request.
     public var nonce: @Sendable () -> String
+    /// The signing key prepared from the secrets, kept in step with them.
+    private var key: OAuth1SigningKey
 
     /// Creates a signer.
     ///
@@ -54,6 +60,7 @@ public struct OAuth1Signer: Sendable {
     ) {
         self.credentials = credentials
         self.signatureMethod = signatureMethod
+        self.key = OAuth1SigningKey(method: signatureMethod, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret)
         self.transmission = transmission
         self.includesVersion = includesVersion
         self.includesBodyHash = includesBodyHash
@@ -120,7 +127,7 @@ public struct OAuth1Signer: Sendable {
         var signed = protocolParameters
         if let query = parts.query, !query.isEmpty { signed += try Self.fields(of: query, what: "the URL's query") }
         if isForm, !request.body.isEmpty {
-            signed += try Self.fields(of: String(decoding: request.body, as: UTF8.self), what: "the form body")
+            signed += try Self.fields(of: request.body, what: "the form body")
         }
         for field in signed[protocolParameters.count...] where field.name.hasPrefix("oauth_") && Self.reservedNames.contains(field.name) {
             throw OAuth1Error(
@@ -130,9 +137,7 @@ public struct OAuth1Signer: Sendable {
         }
 
         let baseBytes = OAuth1BaseString.bytes(method: request.method, baseStringURI: parts.baseStringURI, parameters: signed)
-        let signature = OAuth1Signature.compute(
-            method: signatureMethod, baseStringBytes: baseBytes, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret
-        )
+        let signature = key.signature(over: baseBytes)
         protocolParameters.append(FormField("oauth_signature", signature))
 
         var output = request
@@ -160,9 +165,17 @@ public struct OAuth1Signer: Sendable {
         )
     }
 
-    private static func fields(of text: some StringProtocol, what: String) throws(OAuth1Error) -> [FormField] {
+    private static func fields(of text: Substring, what: String) throws(OAuth1Error) -> [FormField] {
         do throws(SigningCoreError) {
-            return try FormEncoding.parse(text)
+            return try OAuth1FormFields.parse(text)
+        } catch {
+            throw OAuth1Error(code: .invalidParameter, message: "\(what) cannot be decoded: \(error.description)")
+        }
+    }
+
+    private static func fields(of body: [UInt8], what: String) throws(OAuth1Error) -> [FormField] {
+        do throws(SigningCoreError) {
+            return try OAuth1FormFields.parse(body)
         } catch {
             throw OAuth1Error(code: .invalidParameter, message: "\(what) cannot be decoded: \(error.description)")
         }

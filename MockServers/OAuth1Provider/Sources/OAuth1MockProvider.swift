@@ -9,9 +9,9 @@ public import Foundation
 /// own canonicalisation, answered in the flavour's own error shape.
 ///
 /// ```swift
-/// let server = try await MockServer.start(OAuth1Provider(flavour: .twitter))
+/// let server = try await MockServer.start(OAuth1MockProvider(flavour: .twitter))
 /// ```
-public struct OAuth1Provider: MockProvider {
+public struct OAuth1MockProvider: MockProvider {
     /// What the provider looks like.
     public var flavour: OAuth1Flavour
     /// How strict it is; the server configuration's `options` can override each value.

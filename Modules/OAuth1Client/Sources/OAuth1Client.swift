@@ -1,0 +1,162 @@
+public import Foundation
+public import SigningCore
+
+/// The 3-legged OAuth 1.0a flow (RFC 5849 §2) against one provider, then signed requests.
+///
+/// An immutable `Sendable` value: every step takes the token it works on and returns the next
+/// one, so nothing is shared and any task may call it.
+///
+/// ```swift
+/// let client = OAuth1Client(provider: .twitter, consumerKey: key, consumerSecret: secret)
+/// let requestToken = try await client.requestToken(callback: URL(string: "myapp://oauth")!)
+/// open(client.authorizationURL(for: requestToken))             // the user approves
+/// let callback = try OAuth1Callback(url: redirectURL, requestToken: requestToken)
+/// let accessToken = try await client.accessToken(for: requestToken, verifier: callback.verifier)
+/// let response = try await client.send(OAuth1Request(url: apiURL), with: accessToken)
+/// ```
+///
+/// Errors are ``OAuth1Error`` (a provider's 4xx/5xx carries the provider's own message and,
+/// when the provider reports its base string, the difference from ours), or `CancellationError`
+/// when the task is cancelled.
+public struct OAuth1Client: Sendable {
+    /// The provider's endpoints and quirks.
+    public let provider: OAuth1Provider
+    /// The client credentials (no token).
+    public let credentials: OAuth1Credentials
+    /// How requests are sent.
+    public let transport: any OAuth1Transport
+    /// The time source for `oauth_timestamp`.
+    public let clock: @Sendable () -> Date
+    /// The nonce source.
+    public let nonce: @Sendable () -> String
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - provider: a preset such as ``OAuth1Provider/twitter`` or a custom description.
+    ///   - consumerKey: the application's key.
+    ///   - consumerSecret: the application's secret.
+    ///   - transport: `URLSession` by default.
+    ///   - clock: the system clock by default.
+    ///   - nonce: 30 secure random alphanumerics by default.
+    public init(
+        provider: OAuth1Provider,
+        consumerKey: String,
+        consumerSecret: String,
+        transport: any OAuth1Transport = URLSessionTransport(),
+        clock: @escaping @Sendable () -> Date = { Date() },
+        nonce: @escaping @Sendable () -> String = { Nonce.alphanumeric(length: 30) }
+    ) {
+        self.provider = provider
+        self.credentials = OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret)
+        self.transport = transport
+        self.clock = clock
+        self.nonce = nonce
+    }
+
+    /// A signer with the provider's settings and `token` (a request or access token), if any.
+    public func signer(for token: OAuth1Token? = nil) -> OAuth1Signer {
+        OAuth1Signer(
+            credentials: token.map(credentials.with) ?? credentials,
+            signatureMethod: provider.signatureMethod,
+            transmission: provider.transmission,
+            includesVersion: provider.includesVersion,
+            clock: clock,
+            nonce: nonce
+        )
+    }
+
+    /// Leg 1: obtains a request token (temporary credentials, RFC 5849 §2.1).
+    ///
+    /// - Parameter callback: where the provider sends the user back; `nil` sends `oob`
+    ///   (out of band: the user copies the verifier by hand).
+    /// - Throws: ``OAuth1Error/Code/callbackNotConfirmed`` when the provider speaks OAuth 1.0a
+    ///   but did not answer `oauth_callback_confirmed=true` (continuing would reopen the
+    ///   session-fixation hole 1.0a closed); otherwise as ``send(_:with:)`` and
+    ///   ``OAuth1Token/parse(_:)-(String)``.
+    public func requestToken(callback: URL?) async throws -> OAuth1Token {
+        let request = OAuth1Request(method: provider.requestTokenMethod, url: provider.requestTokenURL)
+        let token = try await tokenCall(request, token: nil, callback: callback?.absoluteString ?? "oob", verifier: nil)
+        if provider.requiresCallbackConfirmation, token.callbackConfirmed != true {
+            throw OAuth1Error(
+                code: .callbackNotConfirmed,
+                message: "\(provider.name) did not confirm the callback (oauth_callback_confirmed=true is missing); refusing to continue an OAuth 1.0a flow without it"
+            )
+        }
+        return token
+    }
+
+    /// Leg 2: the URL where the user authorises `requestToken` (RFC 5849 §2.2), with the
+    /// provider's extra parameters.
+    public func authorizationURL(for requestToken: OAuth1Token) -> URL {
+        var fields = [FormField("oauth_token", requestToken.token)]
+        if provider.authorizationIncludesConsumerKey { fields.append(FormField("oauth_consumer_key", credentials.consumerKey)) }
+        for name in provider.authorizationFieldsFromRequestToken {
+            if let value = requestToken[field: name] { fields.append(FormField(name, value)) }
+        }
+        fields += provider.authorizationParameters
+        let base = provider.authorizationURL.absoluteString
+        let separator = base.contains("?") ? "&" : "?"
+        let query = fields.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
+        return URL(string: base + separator + query) ?? provider.authorizationURL
+    }
+
+    /// Leg 2, back: reads the callback URL; see ``OAuth1Callback/init(url:requestToken:)``.
+    public func callback(_ url: URL, for requestToken: OAuth1Token) throws(OAuth1Error) -> OAuth1Callback {
+        try OAuth1Callback(url: url, requestToken: requestToken)
+    }
+
+    /// Leg 3: exchanges the authorised request token and the verifier for an access token
+    /// (RFC 5849 §2.3). Extra reply fields (`user_id`, `screen_name`, …) are kept.
+    public func accessToken(for requestToken: OAuth1Token, verifier: String) async throws -> OAuth1Token {
+        let request = OAuth1Request(method: provider.accessTokenMethod, url: provider.accessTokenURL)
+        return try await tokenCall(request, token: requestToken, callback: nil, verifier: verifier)
+    }
+
+    /// Signs `request` with `token` (normally the access token) and sends it.
+    ///
+    /// - Returns: the provider's successful (2xx) response.
+    /// - Throws: ``OAuth1Error/Code/requestRejected`` with the provider's own error text for
+    ///   any other status, ``OAuth1Error/Code/signatureRejected`` when the provider also
+    ///   reported its base string (header `X-OAuth1-Base-String`), with the difference;
+    ///   ``OAuth1Error/Code/transportFailed`` when no response arrived.
+    public func send(_ request: OAuth1Request, with token: OAuth1Token?) async throws -> OAuth1Response {
+        try await send(request, token: token, callback: nil, verifier: nil).response
+    }
+
+    private func tokenCall(_ request: OAuth1Request, token: OAuth1Token?, callback: String?, verifier: String?) async throws -> OAuth1Token {
+        let (response, _) = try await send(request, token: token, callback: callback, verifier: verifier)
+        do {
+            return try OAuth1Token.parse(response.body)
+        } catch {
+            throw OAuth1Error(code: error.code, message: "\(provider.name): \(error.message)", statusCode: response.statusCode)
+        }
+    }
+
+    private func send(
+        _ request: OAuth1Request, token: OAuth1Token?, callback: String?, verifier: String?
+    ) async throws -> (response: OAuth1Response, signed: OAuth1SignedRequest) {
+        var request = request
+        for (name, value) in provider.additionalHeaders where request.header(name) == nil { request.setHeader(name, value) }
+        let signed = try signer(for: token).sign(request, callback: callback, verifier: verifier)
+        try Task.checkCancellation()
+        let response: OAuth1Response
+        do {
+            response = try await transport.send(signed.request)
+        } catch let error as OAuth1Error {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            try Task.checkCancellation()
+            throw OAuth1Error(
+                code: .transportFailed,
+                message: "\(signed.request.method) \(signed.request.url.host ?? "") failed before a response arrived: \(error.localizedDescription)"
+            )
+        }
+        guard response.isSuccess else {
+            throw OAuth1ProviderErrorText.error(for: response, signed: signed, provider: provider.name)
+        }
+        return (response, signed)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import SigningCore
+
+/// Why a received signature does not verify: the signature is recomputed over the base
+/// strings a buggy signer would have built (the classic mistakes from the field: query or
+/// body left out, `+` taken literally, unsorted parameters, `%20` written as `+`, a looser
+/// unreserved set, lowercase hex, the method or host not normalised, the query kept in the
+/// base string URI, the wrong secrets or hash), and a match names the mistake.
+public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
+    /// Whether the signature verifies as received.
+    public let isValid: Bool
+    /// The base string a correct signer builds for this request.
+    public let baseString: String
+    /// The mistakes whose base string (or key, or hash) reproduces the received signature;
+    /// empty when the signature is valid or when no known mistake explains it (then the
+    /// secrets are the likely cause).
+    public let findings: [String]
+
+    init(request: OAuth1IncomingRequest, consumerSecret: String, tokenSecret: String?) {
+        baseString = request.baseString
+        isValid = request.verify(consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        guard !isValid else {
+            findings = []
+            return
+        }
+        var findings: [String] = []
+        let method = request.signatureMethod
+        func matches(_ baseString: String, method: OAuth1SignatureMethod = method, consumerSecret: String = consumerSecret, tokenSecret: String? = tokenSecret) -> Bool {
+            OAuth1Signature.isValid(request.signature, method: method, baseString: baseString, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        }
+        for variant in Self.variants(of: request) where matches(variant.baseString) {
+            findings.append("the signature matches a base string that \(variant.mistake)")
+        }
+        if method.kind != .plaintext {
+            if tokenSecret != nil, matches(request.baseString, tokenSecret: nil) {
+                findings.append("the signature was made without the token secret: sign with both the consumer secret and the token secret")
+            }
+            for other in OAuth1SignatureMethod.allCases where other != method && other.kind != .plaintext && matches(request.baseString, method: other) {
+                findings.append("the signature was computed with \(other.rawValue) although the request declares \(method.rawValue)")
+            }
+            let rawKey = consumerSecret + "&" + (tokenSecret ?? "")
+            if rawKey != OAuth1Signature.key(consumerSecret: consumerSecret, tokenSecret: tokenSecret),
+               Self.hmacBase64(method, key: rawKey, message: request.baseString) == request.signature {
+                findings.append("the signing key was built from the secrets without percent-encoding them (RFC 5849 §3.4.2)")
+            }
+        }
+        self.findings = findings
+    }
+
+    private static func hmacBase64(_ method: OAuth1SignatureMethod, key: String, message: String) -> String {
+        switch method.kind {
+        case .hmacSHA1: HMAC<SHA1>(key: key).authenticationCode(for: message).base64
+        case .hmacSHA256: HMAC<SHA256>(key: key).authenticationCode(for: message).base64
+        case .hmacSHA512: HMAC<SHA512>(key: key).authenticationCode(for: message).base64
+        case .plaintext: key
+        }
+    }
+
+    private struct Variant {
+        var mistake: String
+        var baseString: String
+    }
+
+    private static func variants(of request: OAuth1IncomingRequest) -> [Variant] {
+        guard request.signatureMethod.kind != .plaintext, let parts = try? OAuth1URLParts(request.url) else { return [] }
+        let query = (try? FormEncoding.parse(parts.query ?? "")) ?? []
+        let form = request.isFormEncoded ? ((try? FormEncoding.parse(String(decoding: request.body, as: UTF8.self))) ?? []) : []
+        let header = request.protocolParameterLocation == .authorizationHeader ? request.protocolParameters.filter { $0.name != "oauth_signature" } : []
+        let signed = request.signatureParameters
+        let uri = request.baseStringURI
+        let method = request.method
+        func make(_ parameters: [FormField], uri: String = uri) -> String {
+            OAuth1BaseString.make(method: method, baseStringURI: uri, parameters: parameters)
+        }
+        func removing(_ fields: [FormField], from parameters: [FormField]) -> [FormField] {
+            var remaining = parameters
+            for field in fields {
+                if let index = remaining.firstIndex(of: field) { remaining.remove(at: index) }
+            }
+            return remaining
+        }
+        var variants: [Variant] = []
+        let queryOnly = query.filter { !$0.name.hasPrefix("oauth_") }
+        if !queryOnly.isEmpty {
+            variants.append(Variant(mistake: "leaves out the URL's query parameters; sign them too (RFC 5849 §3.4.1.3.1)",
+                                    baseString: make(removing(queryOnly, from: signed))))
+        }
+        let formOnly = form.filter { !$0.name.hasPrefix("oauth_") }
+        if !formOnly.isEmpty {
+            variants.append(Variant(mistake: "leaves out the form body's parameters; sign application/x-www-form-urlencoded bodies field by field",
+                                    baseString: make(removing(formOnly, from: signed))))
+        }
+        if !request.isFormEncoded, !request.body.isEmpty, let text = String(validating: request.body, as: UTF8.self),
+           let bodyFields = try? FormEncoding.parse(text), !bodyFields.isEmpty {
+            variants.append(Variant(mistake: "signs the body's fields although the Content-Type is not application/x-www-form-urlencoded",
+                                    baseString: make(signed + bodyFields)))
+        }
+        let literalPlus = literalPlusFields(String(parts.query ?? "")) + (request.isFormEncoded ? literalPlusFields(String(decoding: request.body, as: UTF8.self)) : [])
+        if literalPlus.count == query.count + form.count, literalPlus != query + form {
+            variants.append(Variant(mistake: "reads '+' in the query or body as a plus sign; in form encoding '+' is a space",
+                                    baseString: make(literalPlus + header)))
+        }
+        variants.append(Variant(mistake: "does not sort the parameters by encoded name and value (RFC 5849 §3.4.1.3.2)",
+                                baseString: unsorted(method: method, uri: uri, parameters: query + header + form)))
+        variants.append(Variant(mistake: "encodes spaces as '+' instead of '%20'",
+                                baseString: make(signed).replacingOccurrences(of: "%2520", with: "%252B")))
+        variants.append(Variant(mistake: "uses lowercase hex digits in percent-encodings",
+                                baseString: lowercasedEscapes(make(signed))))
+        for (characters, name) in [("*", "'*'"), ("!'()*", "!'()* (JavaScript's encodeURIComponent set)"), (" +*", "space, '+' and '*' (seed 001's bug)")] {
+            variants.append(Variant(mistake: "leaves \(name) unescaped; only A-Z a-z 0-9 - . _ ~ may stay",
+                                    baseString: looser(method: method, uri: uri, parameters: signed, unescaped: characters)))
+        }
+        if method != method.uppercased() {
+            variants.append(Variant(mistake: "keeps the HTTP method as written instead of uppercase",
+                                    baseString: PercentEncoding.encode(method) + "&" + PercentEncoding.encode(uri) + "&" + PercentEncoding.encode(OAuth1BaseString.normalizedParameters(signed))))
+        }
+        let rawURI = String(parts.scheme) + "://" + String(parts.host) + (parts.port.map { ":\($0)" } ?? "") + (parts.path.isEmpty ? "/" : String(parts.path))
+        if rawURI != uri {
+            variants.append(Variant(mistake: "does not normalise the base string URI (lowercase scheme and host, drop the default port)",
+                                    baseString: make(signed, uri: rawURI)))
+        }
+        if let rawQuery = parts.query, !rawQuery.isEmpty {
+            variants.append(Variant(mistake: "keeps the query in the base string URI; it must end at the path",
+                                    baseString: make(signed, uri: uri + "?" + rawQuery)))
+        }
+        if let realm = request.realm {
+            variants.append(Variant(mistake: "signs the realm; it is never signed", baseString: make(signed + [FormField("realm", realm)])))
+        }
+        return variants.filter { $0.baseString != request.baseString }
+    }
+
+    private static func literalPlusFields(_ text: String) -> [FormField] {
+        text.split(separator: "&").compactMap { segment in
+            let pair = segment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = try? PercentEncoding.decode(pair[0]) else { return nil }
+            let value = pair.count > 1 ? (try? PercentEncoding.decode(pair[1])) : ""
+            return value.map { FormField(name, $0) }
+        }
+    }
+
+    private static func unsorted(method: String, uri: String, parameters: [FormField]) -> String {
+        let normalized = parameters.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
+        return PercentEncoding.encode(method.uppercased()) + "&" + PercentEncoding.encode(uri) + "&" + PercentEncoding.encode(normalized)
+    }
+
+    private static func looser(method: String, uri: String, parameters: [FormField], unescaped: String) -> String {
+        func encode(_ text: String) -> String {
+            var result = PercentEncoding.encode(text)
+            for character in unescaped {
+                result = result.replacingOccurrences(of: PercentEncoding.encode(String(character)), with: String(character))
+            }
+            return result
+        }
+        let sorted = parameters.map { (encode($0.name), encode($0.value)) }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        let normalized = sorted.map { $0.0 + "=" + $0.1 }.joined(separator: "&")
+        return PercentEncoding.encode(method.uppercased()) + "&" + PercentEncoding.encode(uri) + "&" + PercentEncoding.encode(normalized)
+    }
+
+    private static func lowercasedEscapes(_ text: String) -> String {
+        var output = ""
+        var remaining = 0
+        for character in text {
+            if character == "%" {
+                remaining = 2
+                output.append(character)
+            } else if remaining > 0 {
+                remaining -= 1
+                output += character.lowercased()
+            } else {
+                output.append(character)
+            }
+        }
+        return output
+    }
+}
+
+extension OAuth1IncomingRequest {
+    /// Whether the signature verifies and, if not, which known signer mistake explains it.
+    public func diagnose(consumerSecret: String, tokenSecret: String?) -> OAuth1SignatureDiagnosis {
+        OAuth1SignatureDiagnosis(request: self, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+    }
+}

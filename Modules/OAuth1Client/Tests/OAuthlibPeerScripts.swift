@@ -1,0 +1,81 @@
+/// The Python halves of the oauthlib differential tests (run by ``PythonPeer``).
+enum OAuthlibPeerScripts {
+    /// Signs each case with oauthlib's `Client.sign` and recomputes the base string with
+    /// oauthlib's own parameter collection over the signed request.
+    static let sign = #"""
+import sys, json
+from urllib.parse import urlparse
+from oauthlib import oauth1
+from oauthlib.oauth1.rfc5849 import signature as sig
+
+TYPES = {"header": oauth1.SIGNATURE_TYPE_AUTH_HEADER, "query": oauth1.SIGNATURE_TYPE_QUERY, "body": oauth1.SIGNATURE_TYPE_BODY}
+for line in sys.stdin:
+    case = json.loads(line)
+    try:
+        client = oauth1.Client(
+            case["consumer_key"], client_secret=case["consumer_secret"],
+            resource_owner_key=case.get("token"), resource_owner_secret=case.get("token_secret"),
+            callback_uri=case.get("callback"), verifier=case.get("verifier"),
+            signature_method=case["signature_method"], signature_type=TYPES[case["transmission"]],
+            nonce=case["nonce"], timestamp=case["timestamp"], realm=case.get("realm"))
+        headers = {}
+        if case.get("content_type"):
+            headers["Content-Type"] = case["content_type"]
+        uri, headers, body = client.sign(case["url"], http_method=case["method"], body=case.get("body"), headers=headers)
+        content_type = headers.get("Content-Type")
+        form = body if body is not None and content_type and "application/x-www-form-urlencoded" in content_type else None
+        params = sig.collect_parameters(uri_query=urlparse(uri).query, body=form, headers=headers)
+        base = sig.signature_base_string(case["method"], sig.base_string_uri(uri), sig.normalize_parameters(params))
+        print(json.dumps({"url": uri, "authorization": headers.get("Authorization"), "content_type": content_type,
+                          "body": body, "base_string": base, "error": None}))
+    except Exception as error:
+        print(json.dumps({"url": None, "authorization": None, "content_type": None, "body": None, "base_string": None,
+                          "error": repr(error)}))
+"""#
+
+    /// Verifies each case with oauthlib's `ResourceEndpoint` and a permissive `RequestValidator`
+    /// that knows the case's secrets: only the signature and the request's form are judged.
+    static let verify = #"""
+import sys, json
+from oauthlib.oauth1 import RequestValidator, ResourceEndpoint
+
+class Validator(RequestValidator):
+    enforce_ssl = False
+    timestamp_lifetime = 10 ** 11
+    allowed_signature_methods = ("HMAC-SHA1", "HMAC-SHA256", "HMAC-SHA512", "PLAINTEXT")
+    dummy_client = "dummy"
+    dummy_access_token = "dummy"
+    def __init__(self, case):
+        super().__init__()
+        self.case = case
+    def check_client_key(self, key): return True
+    def check_access_token(self, token): return True
+    def check_nonce(self, nonce): return True
+    def check_realms(self, realms): return True
+    def validate_client_key(self, key, request): return True
+    def validate_access_token(self, key, token, request): return True
+    def validate_timestamp_and_nonce(self, *args, **kwargs): return True
+    def validate_realms(self, *args, **kwargs): return True
+    def get_client_secret(self, key, request): return self.case["consumer_secret"]
+    def get_access_token_secret(self, key, token, request): return self.case["token_secret"]
+
+for line in sys.stdin:
+    case = json.loads(line)
+    endpoint = ResourceEndpoint(Validator(case))
+    headers = {k: v for k, v in case["headers"].items()}
+    try:
+        valid, request = endpoint.validate_protected_resource_request(
+            case["url"], http_method=case["method"], body=case["body"], headers=headers)
+        detail = None
+        if not valid:
+            detail = str(request.validator_log) if request is not None else "rejected"
+            try:
+                r = endpoint._create_request(case["url"], case["method"], case["body"], headers)
+                endpoint._check_mandatory_parameters(r)
+            except Exception as error:
+                detail = repr(error)
+        print(json.dumps({"valid": bool(valid), "detail": detail}))
+    except Exception as error:
+        print(json.dumps({"valid": False, "detail": repr(error)}))
+"""#
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import OAuth1Client
+import SigningCore
+
+/// `signed-api oauth1 explain`: does a received request's signature verify, and if not, why.
+struct OAuth1ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Check a signed request against the secrets and say which part differs when it does not verify.",
+        discussion: """
+            Give the request as it was sent (method, URL, form fields or body, Authorization header) and the secrets. \
+            Exits 0 when the signature verifies, 1 when it does not. With --their-base-string (for example a \
+            provider's X-OAuth1-Base-String header or its log), the difference from our base string is shown too.
+            """
+    )
+
+    @Option(help: "The HTTP method, e.g. GET or POST.")
+    var method: String
+
+    @Option(help: "The absolute request URL as sent, query included (with oauth_* fields for query transmission).")
+    var url: String
+
+    @Option(help: "The Authorization header value as sent, e.g. 'OAuth oauth_consumer_key=\"…\", …'.")
+    var authorization: String?
+
+    @Option(name: .customLong("form"), help: ArgumentHelp("A form body field, decoded; repeat for more.", valueName: "NAME=VALUE"))
+    var form: [OAuth1FormOption] = []
+
+    @Option(help: "The raw body as sent (instead of --form).")
+    var body: String?
+
+    @Option(help: "The Content-Type (application/x-www-form-urlencoded with --form).")
+    var contentType: String?
+
+    @Option(help: "The consumer secret (never printed).")
+    var consumerSecret: String
+
+    @Option(help: "The token secret (never printed).")
+    var tokenSecret: String?
+
+    @Option(help: "The base string the other side computed, to compare with ours.")
+    var theirBaseString: String?
+
+    func validate() throws {
+        guard URL(string: url) != nil else { throw ValidationError("--url is not a valid URL") }
+        guard form.isEmpty || body == nil else { throw ValidationError("give the body either as --form fields or as --body, not both") }
+    }
+
+    func run() throws {
+        let (text, valid) = try render()
+        print(text)
+        if !valid { throw ExitCode(1) }
+    }
+
+    /// The report this command prints, and whether the signature verifies.
+    func render() throws -> (text: String, valid: Bool) {
+        guard let requestURL = URL(string: url) else { throw ValidationError("--url is not a valid URL") }
+        let bodyText = body ?? (form.isEmpty ? "" : FormEncoding.serialize(form.map(\.field)))
+        let type = contentType ?? (form.isEmpty ? nil : "application/x-www-form-urlencoded")
+        let request: OAuth1IncomingRequest
+        do {
+            request = try OAuth1IncomingRequest(method: method, url: requestURL, authorizationHeader: authorization, contentType: type, body: Array(bodyText.utf8))
+        } catch {
+            return ("the request cannot be checked: \(error.message)", false)
+        }
+        let diagnosis = request.diagnose(consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        var lines: [String] = []
+        lines.append("signature:   \(diagnosis.isValid ? "valid" : "INVALID") (\(request.signatureMethod.rawValue), parameters in the \(request.protocolParameterLocation.description))")
+        lines.append("base string: \(diagnosis.baseString)")
+        if !diagnosis.isValid {
+            if request.signatureMethod != .plaintext {
+                lines.append("received:    \(request.signature)")
+                lines.append("expected:    \(request.expectedSignature(consumerSecret: consumerSecret, tokenSecret: tokenSecret))")
+            }
+            if diagnosis.findings.isEmpty {
+                lines.append("diagnosis:   no known signer mistake reproduces the signature; the base string above is right, so check the consumer secret and the token secret the signer used")
+            } else {
+                for finding in diagnosis.findings { lines.append("diagnosis:   \(finding)") }
+            }
+        }
+        if let theirBaseString {
+            let difference = OAuth1BaseStringDifference(ours: diagnosis.baseString, theirs: theirBaseString)
+            lines.append("their base string: \(difference.isIdentical ? "identical to ours" : difference.description)")
+        }
+        return (lines.joined(separator: "\n"), diagnosis.isValid)
+    }
+}
+
+extension OAuth1IncomingRequest.ParameterLocation {
+    var description: String {
+        switch self {
+        case .authorizationHeader: "Authorization header"
+        case .formBody: "form body"
+        case .query: "query"
+        }
+    }
+}
