@@ -23,16 +23,20 @@ def check(condition, message):
     print("ok   " + message)
 
 
+AUTHORIZE = {"twitter": "/oauth/authorize", "discogs": "/oauth/authorize", "netflix": "/oauth/login"}
+
+
 def flow(name, info):
     base, creds = info["baseURL"], info["credentials"]
+    authorize = base + AUTHORIZE[name]
     session = OAuth1Session(creds["consumerKey"], client_secret=creds["consumerSecret"],
                             callback_uri="http://client.example/callback?from=peer")
     session.headers.update(UA)
     temporary = session.fetch_request_token(base + "/oauth/request_token")
     check(temporary.get("oauth_callback_confirmed") == "true", name + ": request token with oauth_callback_confirmed=true")
-    page = requests.get(session.authorization_url(base + "/oauth/authorize"), headers=UA)
+    page = requests.get(session.authorization_url(authorize), headers=UA)
     check(page.status_code == 200 and 'value="approve"' in page.text, name + ": authorisation page")
-    decision = requests.post(base + "/oauth/authorize", headers=UA, allow_redirects=False,
+    decision = requests.post(authorize, headers=UA, allow_redirects=False,
                              data={"oauth_token": temporary["oauth_token"], "action": "approve"})
     check(decision.status_code == 302, name + ": approval redirects")
     session.parse_authorization_response(decision.headers["Location"])

@@ -132,12 +132,13 @@ public struct OAuth1Flavour: Sendable, Hashable {
         screenName: "mockcollector"
     )
 
-    /// Netflix-style (the retired Netflix API): GET token endpoints, `application_name` and
+    /// Netflix-style (the retired Netflix API): the login page at `/oauth/login`, GET token endpoints, `application_name` and
     /// `login_url` in the request-token reply, `user_id` in the access-token reply used in
     /// resource paths, `Invalid Signature` errors.
     public static let netflix = OAuth1Flavour(
         name: "netflix",
         defaultPort: 8403,
+        authorizePath: "/oauth/login",
         tokenEndpointMethods: [.get, .post],
         errorStyle: .netflix,
         applicationName: "Mock Queue Manager",
