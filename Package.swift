@@ -118,6 +118,7 @@ let package = Package(
                 "SigningCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
             ],
             path: "MockServers/OAuth1Provider/Sources",
             swiftSettings: swiftSettings

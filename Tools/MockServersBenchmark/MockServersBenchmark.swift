@@ -24,10 +24,14 @@ struct MockServersBenchmark: AsyncParsableCommand {
     @Option(help: "Seconds of warm-up before each run (0...30).")
     var warmup: Int = 2
 
+    @Option(name: .customLong("max-rate"), help: "Signed requests prepared per second of run time (1000...200000).")
+    var requestsPerSecondCap: Int = 20_000
+
     func validate() throws {
         guard (1...120).contains(duration) else { throw ValidationError("--duration must be 1...120") }
         guard (1...256).contains(connections) else { throw ValidationError("--connections must be 1...256") }
         guard (0...30).contains(warmup) else { throw ValidationError("--warmup must be 0...30") }
+        guard (1000...200_000).contains(requestsPerSecondCap) else { throw ValidationError("--max-rate must be 1000...200000") }
     }
 
     func run() async throws {
@@ -46,22 +50,33 @@ struct MockServersBenchmark: AsyncParsableCommand {
         let signedURL = URL(string: signed.baseURL.absoluteString + "/1.1/account/verify_credentials.json")!
         let authority = "\(signed.baseURL.host!):\(signed.baseURL.port!)"
 
-        let bareTarget = LoadTarget(port: bare.port, authority: "127.0.0.1:\(bare.port)") { _ in ("/constant", [:]) }
-        let signedTarget = LoadTarget(port: signed.baseURL.port!, authority: authority) { _ in
-            let request = try signer.sign(OAuth1Request(url: signedURL))
-            return ("/1.1/account/verify_credentials.json", request.request.headers)
+        func signedRequests(_ count: Int) throws -> [PreparedRequest] {
+            try (0..<count).map { _ in
+                let headers = try signer.sign(OAuth1Request(url: signedURL)).request.headers
+                return PreparedRequest(target: "/1.1/account/verify_credentials.json", headers: headers.map { ($0.key, $0.value) })
+            }
         }
+        let bareTarget = LoadTarget(
+            port: bare.port, authority: "127.0.0.1:\(bare.port)",
+            requests: [PreparedRequest(target: "/constant", headers: [])], repeats: true
+        )
+        let warmupTarget = LoadTarget(port: signed.baseURL.port!, authority: authority, requests: try signedRequests(requestsPerSecondCap * warmup), repeats: false)
+        let signedTarget = LoadTarget(port: signed.baseURL.port!, authority: authority, requests: try signedRequests(requestsPerSecondCap * duration), repeats: false)
 
-        print("loopback, \(connections) connections, \(duration) s per run after \(warmup) s warm-up")
-        let rssBefore = ResidentMemory.kilobytes()
+        print("loopback, \(connections) connections, \(duration) s per run after \(warmup) s warm-up; signed requests prepared in advance (\(signedTarget.requests.count))")
         var results: [(String, LoadResult)] = []
-        for (name, target) in [("bare Hummingbird constant", bareTarget), ("signed verify_credentials", signedTarget)] {
-            if warmup > 0 { _ = try await LoadGenerator.run(target, connections: connections, seconds: warmup) }
+        var rssBefore = 0
+        for (name, warm, target) in [("bare Hummingbird constant", bareTarget, bareTarget), ("signed verify_credentials", warmupTarget, signedTarget)] {
+            if warmup > 0 { _ = try await LoadGenerator.run(warm, connections: connections, seconds: warmup) }
+            if rssBefore == 0 { rssBefore = ResidentMemory.kilobytes() }
             let result = try await LoadGenerator.run(target, connections: connections, seconds: duration)
             results.append((name, result))
             print(result.line(name))
         }
         let rssAfter = ResidentMemory.kilobytes()
+        if results[1].1.requests >= signedTarget.requests.count - connections {
+            print("note: the prepared signed requests ran out; raise --max-rate for a full-length run")
+        }
         let ratio = results[1].1.requestsPerSecond / max(results[0].1.requestsPerSecond, 1)
         print(String(format: "signed / bare throughput: %.2fx", ratio))
         print("resident memory: \(rssBefore) KiB before, \(rssAfter) KiB after")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import MockServerKit
+import NIOCore
 import OAuth1Client
 import SigningCore
 
@@ -26,6 +27,16 @@ extension OAuth1Flavour.Resource {
 struct OAuth1Resources: Sendable {
     let flavour: OAuth1Flavour
     let store: OAuth1TokenStore
+    /// The user object, serialised once: `verify_credentials` is the hottest route.
+    private let twitterUserJSON: ByteBuffer
+
+    private static let jsonHeaders: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+
+    init(flavour: OAuth1Flavour, store: OAuth1TokenStore) {
+        self.flavour = flavour
+        self.store = store
+        twitterUserJSON = MockResponse.json(Self.twitterUser(flavour)).body
+    }
 
     private static let releases: [(id: Int, title: String, year: String)] = [
         (249504, "Nirvana - Nevermind", "1991"),
@@ -43,7 +54,7 @@ struct OAuth1Resources: Sendable {
         let authority = request.authority ?? "localhost"
         switch resource {
         case .twitterVerifyCredentials:
-            return .json(twitterUser)
+            return MockResponse(headers: Self.jsonHeaders, body: twitterUserJSON)
         case .twitterStatusUpdate:
             guard let status = parameter("status"), !status.isEmpty else {
                 throw OAuth1ProviderError(code: .invalidInput, message: "Missing required parameter: status.")
@@ -96,7 +107,9 @@ struct OAuth1Resources: Sendable {
         }
     }
 
-    private var twitterUser: [String: Any] {
+    private var twitterUser: [String: Any] { Self.twitterUser(flavour) }
+
+    private static func twitterUser(_ flavour: OAuth1Flavour) -> [String: Any] {
         [
             "id": Int(flavour.userID) ?? 0,
             "id_str": flavour.userID,
