@@ -44,18 +44,45 @@ enum OAuth1Canonicalization {
 
     /// Appends `text` percent-encoded once (§3.6).
     static func appendEncoded(_ text: String, to output: inout [UInt8]) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEncoded(bytes: $0, to: &output) }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { appendEncoded(bytes: $0, to: &output) }
+        }
+    }
+
+    /// Appends `bytes` percent-encoded once: copied whole when nothing needs escaping, else
+    /// written in one pass into space appended at once.
+    static func appendEncoded(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         let mask = unreserved
-        var text = text
-        text.withUTF8 { bytes in
+        var escapes = 0
+        for byte in bytes where !mask.contains(byte) { escapes += 1 }
+        guard escapes > 0 else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: bytes.count + 2 * escapes))
+        output.withUnsafeMutableBufferPointer { out in
+            var position = start
             for byte in bytes {
-                if mask.contains(byte) { output.append(byte) } else { appendEscape(byte, to: &output) }
+                if mask.contains(byte) {
+                    out[position] = byte
+                    position += 1
+                } else {
+                    out[position] = UInt8(ascii: "%")
+                    out[position + 1] = hexDigit(byte >> 4)
+                    out[position + 2] = hexDigit(byte)
+                    position += 3
+                }
             }
         }
     }
 
     /// Appends `text` percent-encoded once (§3.6).
     static func appendEncoded(_ text: Substring, to output: inout [UInt8]) {
-        appendEncoded(String(text), to: &output)
+        var text = text
+        text.withUTF8 { appendEncoded(bytes: $0, to: &output) }
     }
 
     /// `text` percent-encoded once (§3.6).
@@ -68,14 +95,26 @@ enum OAuth1Canonicalization {
 
     /// Appends `bytes` (already percent-encoded once) percent-encoded a second time: only `%`
     /// needs escaping then, since everything else is unreserved.
-    @inline(__always) static func appendReencoded(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
-        for byte in bytes {
-            if byte == UInt8(ascii: "%") {
-                output.append(UInt8(ascii: "%"))
-                output.append(UInt8(ascii: "2"))
-                output.append(UInt8(ascii: "5"))
-            } else {
-                output.append(byte)
+    static func appendReencoded(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var escapes = 0
+        for byte in bytes where byte == UInt8(ascii: "%") { escapes += 1 }
+        guard escapes > 0 else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: bytes.count + 2 * escapes))
+        output.withUnsafeMutableBufferPointer { out in
+            var position = start
+            for byte in bytes {
+                out[position] = byte
+                if byte == UInt8(ascii: "%") {
+                    out[position + 1] = UInt8(ascii: "2")
+                    out[position + 2] = UInt8(ascii: "5")
+                    position += 3
+                } else {
+                    position += 1
+                }
             }
         }
     }
@@ -160,18 +199,32 @@ enum OAuth1Canonicalization {
     /// The signature base string's bytes: `METHOD&encoded-uri&double-encoded-parameters`.
     /// `parameters` must already exclude `oauth_signature`; they are sorted here.
     static func baseStringBytes(method: String, baseStringURI: String, parameters: [FormField]) -> [UInt8] {
+        baseStringBytes(method: method, uriLength: baseStringURI.utf8.count, parameters: parameters) { appendEncoded(baseStringURI, to: &$0) }
+    }
+
+    /// The signature base string's bytes for a parsed URL, its base string URI written directly.
+    static func baseStringBytes(method: String, url: OAuth1URLParts, parameters: [FormField]) -> [UInt8] {
+        let length = url.scheme.utf8.count + url.host.utf8.count + url.path.utf8.count + 10
+        return baseStringBytes(method: method, uriLength: length, parameters: parameters) { url.appendEncodedBaseStringURI(to: &$0) }
+    }
+
+    private static func baseStringBytes(
+        method: String, uriLength: Int, parameters: [FormField], appendURI: (inout [UInt8]) -> Void
+    ) -> [UInt8] {
         let sorted = SortedParameters(parameters)
         var output: [UInt8] = []
-        output.reserveCapacity(method.utf8.count + baseStringURI.utf8.count * 3 + sorted.encodedCount * 2 + 6 * sorted.entries.count + 8)
+        output.reserveCapacity(method.utf8.count + uriLength * 3 + sorted.encodedCount * 2 + 6 * sorted.entries.count + 8)
         appendUppercasedMethod(method, to: &output)
         output.append(UInt8(ascii: "&"))
-        appendEncoded(baseStringURI, to: &output)
+        appendURI(&output)
         output.append(UInt8(ascii: "&"))
-        for (index, entry) in sorted.entries.enumerated() {
-            if index > 0 { appendEscape(UInt8(ascii: "&"), to: &output) }
-            appendReencoded(sorted.bytes[entry.start..<entry.middle], to: &output)
-            appendEscape(UInt8(ascii: "="), to: &output)
-            appendReencoded(sorted.bytes[entry.middle..<entry.end], to: &output)
+        sorted.bytes.withUnsafeBufferPointer { bytes in
+            for (index, entry) in sorted.entries.enumerated() {
+                if index > 0 { appendEscape(UInt8(ascii: "&"), to: &output) }
+                appendReencoded(UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.middle]), to: &output)
+                appendEscape(UInt8(ascii: "="), to: &output)
+                appendReencoded(UnsafeBufferPointer(rebasing: bytes[entry.middle..<entry.end]), to: &output)
+            }
         }
         return output
     }

@@ -1,5 +1,5 @@
 public import Foundation
-public import SigningCore
+import SigningCore
 
 /// The 3-legged OAuth 1.0a flow (RFC 5849 §2) against one provider, then signed requests.
 ///
@@ -45,7 +45,7 @@ public struct OAuth1Client: Sendable {
         consumerSecret: String,
         transport: any OAuth1Transport = URLSessionTransport(),
         clock: @escaping @Sendable () -> Date = { Date() },
-        nonce: @escaping @Sendable () -> String = { Nonce.alphanumeric(length: 30) }
+        nonce: @escaping @Sendable () -> String = OAuth1Signer.defaultNonce
     ) {
         self.provider = provider
         self.credentials = OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret)

@@ -201,13 +201,18 @@ public struct OAuth1IncomingRequest: Sendable {
     /// Whether `contentType`'s media type is `application/x-www-form-urlencoded`, ignoring case,
     /// surrounding spaces and parameters such as `charset`.
     public static func isFormContentType(_ contentType: String) -> Bool {
-        let utf8 = contentType.utf8
-        let end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
-        var mediaType = utf8[utf8.startIndex..<end]
-        while let first = mediaType.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { mediaType = mediaType.dropFirst() }
-        while let last = mediaType.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { mediaType = mediaType.dropLast() }
-        let expected = "application/x-www-form-urlencoded".utf8
-        return mediaType.count == expected.count && zip(mediaType, expected).allSatisfy { $0 == $1 || ($0 | 0x20) == $1 }
+        var contentType = contentType
+        return contentType.withUTF8 { bytes in
+            var start = 0
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            let expected: StaticString = "application/x-www-form-urlencoded"
+            guard end - start == expected.utf8CodeUnitCount else { return false }
+            return expected.withUTF8Buffer { expected in
+                (0..<expected.count).allSatisfy { bytes[start + $0] | 0x20 == expected[$0] || bytes[start + $0] == expected[$0] }
+            }
+        }
     }
 
     private static func hasOAuthScheme(_ header: String) -> Bool {

@@ -56,7 +56,7 @@ public struct OAuth1Signer: Sendable {
         includesVersion: Bool = true,
         includesBodyHash: Bool = true,
         clock: @escaping @Sendable () -> Date = { Date() },
-        nonce: @escaping @Sendable () -> String = { Nonce.alphanumeric(length: 30) }
+        nonce: @escaping @Sendable () -> String = OAuth1Signer.defaultNonce
     ) {
         self.credentials = credentials
         self.signatureMethod = signatureMethod
@@ -67,6 +67,10 @@ public struct OAuth1Signer: Sendable {
         self.clock = clock
         self.nonce = nonce
     }
+
+    /// The default nonce source: 30 alphanumerics (≈178 bits) from the operating system's
+    /// secure generator, as SigningCore's ``Nonce/alphanumeric(length:using:)`` draws them.
+    public static let defaultNonce: @Sendable () -> String = { OAuth1NonceSource.alphanumeric() }
 
     /// Protocol parameters this signer sets itself; extra parameters may not reuse them.
     static let reservedNames: Set<String> = [
@@ -124,11 +128,11 @@ public struct OAuth1Signer: Sendable {
             protocolParameters.append(extra)
         }
 
-        var signed = protocolParameters
-        if let query = parts.query, !query.isEmpty { signed += try Self.fields(of: query, what: "the URL's query") }
-        if isForm, !request.body.isEmpty {
-            signed += try Self.fields(of: request.body, what: "the form body")
-        }
+        var signed: [FormField] = []
+        signed.reserveCapacity(protocolParameters.count + 16)
+        signed += protocolParameters
+        if let query = parts.query, !query.isEmpty { try Self.appendFields(of: query, to: &signed, what: "the URL's query") }
+        if isForm, !request.body.isEmpty { try Self.appendFields(of: request.body, to: &signed, what: "the form body") }
         for field in signed[protocolParameters.count...] where field.name.hasPrefix("oauth_") && Self.reservedNames.contains(field.name) {
             throw OAuth1Error(
                 code: .duplicateParameter,
@@ -136,7 +140,7 @@ public struct OAuth1Signer: Sendable {
             )
         }
 
-        let baseBytes = OAuth1BaseString.bytes(method: request.method, baseStringURI: parts.baseStringURI, parameters: signed)
+        let baseBytes = OAuth1Canonicalization.baseStringBytes(method: request.method, url: parts, parameters: signed)
         let signature = key.signature(over: baseBytes)
         protocolParameters.append(FormField("oauth_signature", signature))
 
@@ -165,17 +169,17 @@ public struct OAuth1Signer: Sendable {
         )
     }
 
-    private static func fields(of text: Substring, what: String) throws(OAuth1Error) -> [FormField] {
+    private static func appendFields(of text: Substring, to fields: inout [FormField], what: String) throws(OAuth1Error) {
         do throws(SigningCoreError) {
-            return try OAuth1FormFields.parse(text)
+            try OAuth1FormFields.parse(text, into: &fields)
         } catch {
             throw OAuth1Error(code: .invalidParameter, message: "\(what) cannot be decoded: \(error.description)")
         }
     }
 
-    private static func fields(of body: [UInt8], what: String) throws(OAuth1Error) -> [FormField] {
+    private static func appendFields(of body: [UInt8], to fields: inout [FormField], what: String) throws(OAuth1Error) {
         do throws(SigningCoreError) {
-            return try OAuth1FormFields.parse(body)
+            try OAuth1FormFields.parse(body, into: &fields)
         } catch {
             throw OAuth1Error(code: .invalidParameter, message: "\(what) cannot be decoded: \(error.description)")
         }

@@ -19,64 +19,96 @@ struct OAuth1URLParts {
     }
 
     init(string text: String) throws(OAuth1Error) {
+        // Offsets are found over the contiguous UTF-8 bytes, then turned into Substrings once.
+        var copy = text
+        let offsets = copy.withUTF8 { Self.offsets(in: $0) }
+        let bounds: Offsets
+        switch offsets {
+        case .success(let found): bounds = found
+        case .failure(let error): throw error
+        }
         let utf8 = text.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")),
-              colon != utf8.startIndex,
-              utf8[utf8.startIndex..<colon].allSatisfy(Self.isSchemeByte)
-        else {
-            throw OAuth1Error(code: .invalidURL, message: "the URL has no scheme; sign an absolute URL such as https://api.example.com/path")
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        scheme = text[index(0)..<index(bounds.schemeEnd)]
+        host = text[index(bounds.hostStart)..<index(bounds.hostEnd)]
+        port = bounds.port
+        path = text[index(bounds.pathStart)..<index(bounds.pathEnd)]
+        query = bounds.queryStart.map { text[index($0)..<index(bounds.queryEnd)] }
+    }
+
+    /// Byte offsets of the parts of an absolute URL.
+    private struct Offsets {
+        var schemeEnd = 0
+        var hostStart = 0
+        var hostEnd = 0
+        var port: Int?
+        var pathStart = 0
+        var pathEnd = 0
+        var queryStart: Int?
+        var queryEnd = 0
+    }
+
+    private static func offsets(in bytes: UnsafeBufferPointer<UInt8>) -> Result<Offsets, OAuth1Error> {
+        func failure(_ message: String) -> Result<Offsets, OAuth1Error> { .failure(OAuth1Error(code: .invalidURL, message: message)) }
+        let count = bytes.count
+        var found = Offsets()
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, bytes[..<colon].allSatisfy(isSchemeByte) else {
+            return failure("the URL has no scheme; sign an absolute URL such as https://api.example.com/path")
         }
-        scheme = text[text.startIndex..<colon]
-        let afterColon = utf8.index(after: colon)
-        guard utf8[afterColon...].starts(with: "//".utf8) else {
-            throw OAuth1Error(code: .invalidURL, message: "the URL has no '//' authority; sign an absolute URL such as https://api.example.com/path")
+        found.schemeEnd = colon
+        guard colon + 2 < count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else {
+            return failure("the URL has no '//' authority; sign an absolute URL such as https://api.example.com/path")
         }
-        let authorityStart = utf8.index(afterColon, offsetBy: 2)
-        let authorityEnd = utf8[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+        let authorityStart = colon + 3
+        var authorityEnd = authorityStart
+        while authorityEnd < count, bytes[authorityEnd] != UInt8(ascii: "/"), bytes[authorityEnd] != UInt8(ascii: "?"), bytes[authorityEnd] != UInt8(ascii: "#") {
+            authorityEnd += 1
+        }
         var hostStart = authorityStart
-        if let at = utf8[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) {
-            hostStart = utf8.index(after: at)
-        }
+        for index in authorityStart..<authorityEnd where bytes[index] == UInt8(ascii: "@") { hostStart = index + 1 }
         var hostEnd = authorityEnd
-        var portText: Substring?
-        let hostAndPort = utf8[hostStart..<authorityEnd]
-        if hostAndPort.first == UInt8(ascii: "[") {
-            guard let close = hostAndPort.firstIndex(of: UInt8(ascii: "]")) else {
-                throw OAuth1Error(code: .invalidURL, message: "the URL's IPv6 host has no closing ']'")
+        var portStart: Int?
+        if hostStart < authorityEnd, bytes[hostStart] == UInt8(ascii: "[") {
+            guard let close = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: "]")) else {
+                return failure("the URL's IPv6 host has no closing ']'")
             }
-            hostEnd = utf8.index(after: close)
+            hostEnd = close + 1
             if hostEnd < authorityEnd {
-                guard utf8[hostEnd] == UInt8(ascii: ":") else {
-                    throw OAuth1Error(code: .invalidURL, message: "unexpected characters after the URL's IPv6 host")
-                }
-                portText = text[utf8.index(after: hostEnd)..<authorityEnd]
+                guard bytes[hostEnd] == UInt8(ascii: ":") else { return failure("unexpected characters after the URL's IPv6 host") }
+                portStart = hostEnd + 1
             }
-        } else if let portColon = hostAndPort.lastIndex(of: UInt8(ascii: ":")) {
+        } else if let portColon = bytes[hostStart..<authorityEnd].lastIndex(of: UInt8(ascii: ":")) {
             hostEnd = portColon
-            portText = text[utf8.index(after: portColon)..<authorityEnd]
+            portStart = portColon + 1
         }
-        host = text[hostStart..<hostEnd]
-        guard !host.isEmpty else {
-            throw OAuth1Error(code: .invalidURL, message: "the URL has no host; sign an absolute URL such as https://api.example.com/path")
+        guard hostEnd > hostStart else {
+            return failure("the URL has no host; sign an absolute URL such as https://api.example.com/path")
         }
-        if let portText, !portText.isEmpty {
-            guard portText.utf8.count <= 5, portText.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let number = Int(portText), (1...65535).contains(number)
-            else {
-                throw OAuth1Error(code: .invalidURL, message: "the URL's port is not a number from 1 to 65535")
+        found.hostStart = hostStart
+        found.hostEnd = hostEnd
+        if let portStart, portStart < authorityEnd {
+            var number = 0
+            for index in portStart..<authorityEnd {
+                let byte = bytes[index]
+                guard authorityEnd - portStart <= 5, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                    return failure("the URL's port is not a number from 1 to 65535")
+                }
+                number = number * 10 + Int(byte - UInt8(ascii: "0"))
             }
-            port = number
-        } else {
-            port = nil
+            guard (1...65535).contains(number) else { return failure("the URL's port is not a number from 1 to 65535") }
+            found.port = number
         }
-        let fragmentStart = utf8[authorityEnd...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
-        if let questionMark = utf8[authorityEnd..<fragmentStart].firstIndex(of: UInt8(ascii: "?")) {
-            path = text[authorityEnd..<questionMark]
-            query = text[utf8.index(after: questionMark)..<fragmentStart]
+        var fragmentStart = authorityEnd
+        while fragmentStart < count, bytes[fragmentStart] != UInt8(ascii: "#") { fragmentStart += 1 }
+        found.pathStart = authorityEnd
+        if let questionMark = bytes[authorityEnd..<fragmentStart].firstIndex(of: UInt8(ascii: "?")) {
+            found.pathEnd = questionMark
+            found.queryStart = questionMark + 1
+            found.queryEnd = fragmentStart
         } else {
-            path = text[authorityEnd..<fragmentStart]
-            query = nil
+            found.pathEnd = fragmentStart
         }
+        return .success(found)
     }
 
     private static func isSchemeByte(_ byte: UInt8) -> Bool {
@@ -102,5 +134,39 @@ struct OAuth1URLParts {
         }
         result += path.isEmpty ? "/" : path
         return result
+    }
+
+    /// Appends ``baseStringURI`` percent-encoded (§3.6), without building it as a string.
+    func appendEncodedBaseStringURI(to output: inout [UInt8]) {
+        guard scheme.utf8.allSatisfy({ $0 < 0x80 }), host.utf8.allSatisfy({ $0 < 0x80 }) else {
+            OAuth1Canonicalization.appendEncoded(baseStringURI, to: &output)
+            return
+        }
+        func appendLowercased(_ text: Substring) {
+            for byte in text.utf8 {
+                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                if OAuth1Canonicalization.unreserved.contains(lower) {
+                    output.append(lower)
+                } else {
+                    OAuth1Canonicalization.appendEscape(lower, to: &output)
+                }
+            }
+        }
+        appendLowercased(scheme)
+        output.append(contentsOf: "%3A%2F%2F".utf8)
+        appendLowercased(host)
+        if let port {
+            let isHTTP = scheme.utf8.count == 4 && scheme.lowercased() == "http"
+            let isHTTPS = scheme.utf8.count == 5 && scheme.lowercased() == "https"
+            if !(isHTTP && port == 80), !(isHTTPS && port == 443) {
+                output.append(contentsOf: "%3A".utf8)
+                output.append(contentsOf: String(port).utf8)
+            }
+        }
+        if path.isEmpty {
+            output.append(contentsOf: "%2F".utf8)
+        } else {
+            OAuth1Canonicalization.appendEncoded(path, to: &output)
+        }
     }
 }
