@@ -23,6 +23,10 @@ let package = Package(
         .executable(name: "signed-api", targets: ["SignedAPI"]),
         .executable(name: "credential-store-crash-writer", targets: ["CredentialStoreCrashWriter"]),
         .library(name: "OAuth1Client", targets: ["OAuth1Client"]),
+        .library(name: "MockServerKit", targets: ["MockServerKit"]),
+        .library(name: "OAuth1Provider", targets: ["OAuth1Provider"]),
+        .executable(name: "mock-servers", targets: ["MockServersCommand"]),
+        .executable(name: "mock-servers-benchmark", targets: ["MockServersBenchmark"]),
         .executable(name: "oauth1-benchmarks", targets: ["OAuth1Benchmarks"]),
         .executable(name: "signing-benchmarks", targets: ["SigningBenchmarks"]),
     ],
@@ -36,6 +40,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: SDK products (Foundation only)
@@ -69,6 +78,95 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Mock servers
+        .target(
+            name: "MockServerKit",
+            dependencies: [
+                "SigningCore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+                .product(name: "Logging", package: "swift-log", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: whenMockServers),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: whenMockServers),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: whenMockServers),
+            ],
+            path: "MockServers/MockServerKit/Sources",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MockServerTesting",
+            dependencies: [
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
+                .product(name: "NIOPosix", package: "swift-nio", condition: whenMockServers),
+            ],
+            path: "MockServers/MockServerTesting",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MockServerKitTests",
+            dependencies: [
+                "MockServerKit",
+                "MockServerTesting",
+                "SigningCore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
+            ],
+            path: "MockServers/MockServerKit/Tests",
+            swiftSettings: swiftSettings
+        ),
+
+        .target(
+            name: "OAuth1Provider",
+            dependencies: [
+                "MockServerKit",
+                "OAuth1Client",
+                "SigningCore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
+            ],
+            path: "MockServers/OAuth1Provider/Sources",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "OAuth1ProviderTests",
+            dependencies: [
+                "OAuth1Provider",
+                "MockServerKit",
+                "MockServerTesting",
+                "OAuth1Client",
+                "SigningCore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
+            ],
+            path: "MockServers/OAuth1Provider/Tests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Integration tests (SDK clients and peers against the mock servers)
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: [
+                "MockServerKit",
+                "MockServerTesting",
+                "OAuth1Provider",
+                "OAuth1Client",
+                "SigningCore",
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
+            ],
+            path: "IntegrationTests",
+            exclude: ["Peers"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Tools
         .executableTarget(
             name: "SignedAPI",
@@ -86,6 +184,34 @@ let package = Package(
             name: "CredentialStoreCrashWriter",
             dependencies: ["CredentialStore"],
             path: "Tools/CredentialStoreCrashWriter",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "MockServersCommand",
+            dependencies: [
+                "MockServerKit",
+                "OAuth1Provider",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
+                .product(name: "Logging", package: "swift-log", condition: whenMockServers),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: whenMockServers),
+            ],
+            path: "Tools/MockServersCommand",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "MockServersBenchmark",
+            dependencies: [
+                "MockServerKit",
+                "OAuth1Provider",
+                "OAuth1Client",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
+                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: whenMockServers),
+                .product(name: "NIOPosix", package: "swift-nio", condition: whenMockServers),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: whenMockServers),
+            ],
+            path: "Tools/MockServersBenchmark",
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -1,0 +1,40 @@
+import NIOConcurrencyHelpers
+import SigningCore
+
+/// The verdict a route gives one request, read by the journal once the response is sent.
+public final class JournalNote: Sendable {
+    struct Contents: Sendable {
+        var verdict: JournalVerdict?
+        var reason = ""
+        var parameters: [FormField] = []
+        var skip = false
+    }
+
+    private let contents = NIOLockedValueBox(Contents())
+
+    /// Creates an empty note.
+    public init() {}
+
+    /// Records that the request was accepted.
+    public func accept(_ reason: String = "ok") { set(.accepted, reason) }
+
+    /// Records that the request was rejected and why.
+    public func reject(_ reason: String) { set(.rejected, reason) }
+
+    func set(_ verdict: JournalVerdict, _ reason: String) {
+        contents.withLockedValue {
+            $0.verdict = verdict
+            $0.reason = reason
+        }
+    }
+
+    func setParameters(_ parameters: [FormField]) {
+        contents.withLockedValue { $0.parameters = parameters }
+    }
+
+    func skipJournal() {
+        contents.withLockedValue { $0.skip = true }
+    }
+
+    var snapshot: Contents { contents.withLockedValue { $0 } }
+}

@@ -1,0 +1,43 @@
+public import Foundation
+import NIOConcurrencyHelpers
+
+/// The wall clock a mock server reads for timestamps, token expiry and rate-limit windows.
+///
+/// Injected so that tests move time instead of waiting: ``ManualClock`` in tests,
+/// ``SystemClock`` (the default) for standalone servers.
+public protocol MockClock: Sendable {
+    /// The current time.
+    var now: Date { get }
+}
+
+/// The system's wall clock.
+public struct SystemClock: MockClock {
+    /// Creates the system clock.
+    public init() {}
+
+    /// `Date()`.
+    public var now: Date { Date() }
+}
+
+/// A clock that only moves when a test tells it to.
+public final class ManualClock: MockClock {
+    private let current: NIOLockedValueBox<Date>
+
+    /// Creates a clock showing `start` (by default 2026-01-01T00:00:00Z).
+    public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
+        current = NIOLockedValueBox(start)
+    }
+
+    /// The time the clock shows.
+    public var now: Date { current.withLockedValue { $0 } }
+
+    /// Moves the clock forward (or backward, for a negative interval) by `seconds`.
+    public func advance(by seconds: TimeInterval) {
+        current.withLockedValue { $0.addTimeInterval(seconds) }
+    }
+
+    /// Sets the clock to `date`.
+    public func set(_ date: Date) {
+        current.withLockedValue { $0 = date }
+    }
+}

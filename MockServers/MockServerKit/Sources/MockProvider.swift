@@ -1,0 +1,39 @@
+public import Foundation
+public import Hummingbird
+public import HTTPTypes
+
+/// A mock of one real API provider: its name, port, demo credentials and routes.
+///
+/// A provider is a value describing behaviour; its mutable state (tokens, nonces) lives in
+/// actors it creates inside ``addRoutes(to:context:)``, so every server started from the same
+/// provider value has fresh state.
+public protocol MockProvider: Sendable {
+    /// The name used on the command line, in the ready file and in logs (`twitter`).
+    var name: String { get }
+    /// The port the `mock-servers` command uses by default.
+    var defaultPort: Int { get }
+    /// Credentials a client needs to use the mock (consumer key and secret, …).
+    var demoCredentials: [String: String] { get }
+
+    /// Adds the provider's routes to `router`, using `context` for the clock, randomness,
+    /// journal and faults. Register routes with ``Hummingbird/Router/mockRoute(_:_:context:handler:)``
+    /// so faults, limits, the journal and 405 answers apply to them.
+    func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext)
+
+    /// The provider's own error shape for a failure the server kit detects (413, 431, 404,
+    /// 405, a fault's status). The default is `{"error": message}` as JSON.
+    func errorResponse(status: HTTPResponse.Status, message: String) -> MockResponse
+
+    /// The provider's rate-limit headers, added to a 429 fault (none by default).
+    func rateLimitHeaders(now: Date, retryAfterSeconds: Int) -> HTTPFields
+}
+
+extension MockProvider {
+    /// `{"error": message}` as JSON with `status`.
+    public func errorResponse(status: HTTPResponse.Status, message: String) -> MockResponse {
+        .json(["error": message], status: status)
+    }
+
+    /// No rate-limit headers.
+    public func rateLimitHeaders(now: Date, retryAfterSeconds: Int) -> HTTPFields { [:] }
+}

@@ -1,0 +1,187 @@
+public import Foundation
+import Hummingbird
+public import Logging
+import NIOCore
+import ServiceLifecycle
+public import UnixSignals
+
+/// One or more mock providers running in-process, each on its own port.
+///
+/// ```swift
+/// let server = try await MockServer.start(OAuth1Provider(flavour: .twitter))
+/// defer { Task { await server.stop() } }
+/// let url = server.baseURL(for: "twitter")!     // http://127.0.0.1:PORT
+/// ```
+///
+/// Each start builds fresh state (tokens, nonces, journal), so parallel tests never share it.
+public final class MockServer: Sendable {
+    /// A provider that is listening.
+    public struct Running: Sendable {
+        /// The provider's name.
+        public let name: String
+        /// `http://HOST:PORT`, no trailing slash.
+        public let baseURL: URL
+        /// The provider's demo credentials.
+        public let credentials: [String: String]
+        /// The provider's shared context: journal, faults, clock.
+        public let context: MockServerContext
+    }
+
+    /// The providers, in the order they were given.
+    public let providers: [Running]
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    private init(providers: [Running], group: ServiceGroup, task: Task<Void, any Error>) {
+        self.providers = providers
+        self.group = group
+        self.task = task
+    }
+
+    /// Starts one provider (on 127.0.0.1, port 0 unless configured otherwise).
+    public static func start(
+        _ provider: some MockProvider,
+        configuration: MockServerConfiguration = MockServerConfiguration(),
+        clock: any MockClock = SystemClock(),
+        logger: Logger? = nil
+    ) async throws -> MockServer {
+        try await start([(provider, configuration)], clock: clock, logger: logger)
+    }
+
+    /// Starts several providers, each with its configuration, and returns once all listen.
+    ///
+    /// - Parameters:
+    ///   - shutdownSignals: signals that stop the servers gracefully (the `mock-servers`
+    ///     command passes SIGINT and SIGTERM; in-process use passes none and calls ``stop()``).
+    /// - Throws: ``MockServerError`` with code `bindFailed` when a port cannot be bound
+    ///   (every server already started is stopped again).
+    public static func start(
+        _ providers: [(any MockProvider, MockServerConfiguration)],
+        clock: any MockClock = SystemClock(),
+        logger: Logger? = nil,
+        shutdownSignals: [UnixSignal] = []
+    ) async throws -> MockServer {
+        let logger = logger ?? Logger(label: "mock-servers")
+        let readiness = Readiness(expected: providers.count)
+        var applications: [any Service] = []
+        var contexts: [MockServerContext] = []
+        for (index, (provider, configuration)) in providers.enumerated() {
+            let context = MockServerContext(provider: provider, configuration: configuration, clock: clock, logger: logger)
+            contexts.append(context)
+            applications.append(MockServerApplication.build(provider: provider, context: context) { channel in
+                await readiness.listening(index: index, port: channel.localAddress?.port ?? 0)
+            })
+        }
+        let group = ServiceGroup(configuration: .init(
+            services: applications.map { .init(service: $0) },
+            gracefulShutdownSignals: shutdownSignals,
+            logger: logger
+        ))
+        let task = Task {
+            do {
+                try await group.run()
+                await readiness.stopped(nil)
+            } catch {
+                await readiness.stopped(error)
+                throw error
+            }
+        }
+        let ports: [Int]
+        do {
+            ports = try await readiness.wait()
+        } catch {
+            await group.triggerGracefulShutdown()
+            _ = await task.result
+            throw error
+        }
+        let running = zip(zip(providers, contexts), ports).map { pair, port in
+            let ((provider, configuration), context) = pair
+            return Running(
+                name: provider.name,
+                baseURL: URL(string: "http://\(Self.urlHost(configuration.host)):\(port)")!,
+                credentials: provider.demoCredentials,
+                context: context
+            )
+        }
+        return MockServer(providers: running, group: group, task: task)
+    }
+
+    /// The base URL of the provider called `name`.
+    public func baseURL(for name: String) -> URL? {
+        providers.first { $0.name == name }?.baseURL
+    }
+
+    /// The shared context (journal, faults) of the provider called `name`.
+    public func context(for name: String) -> MockServerContext? {
+        providers.first { $0.name == name }?.context
+    }
+
+    /// The first provider's journal (the only one when a single provider was started).
+    public var journal: RequestJournal { providers[0].context.journal }
+
+    /// The first provider's faults.
+    public var faults: FaultBoard { providers[0].context.faults }
+
+    /// The first provider's base URL.
+    public var baseURL: URL { providers[0].baseURL }
+
+    /// Stops every server gracefully and waits until their sockets are closed.
+    public func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = await task.result
+    }
+
+    /// Waits until the servers stop (after a shutdown signal or ``stop()``).
+    public func waitUntilStopped() async throws {
+        try await task.value
+    }
+
+    private static func urlHost(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
+    }
+}
+
+/// Collects the ports of servers as they start listening, or the failure that stopped them.
+private actor Readiness {
+    private var ports: [Int?]
+    private var failure: (any Error)?
+    private var finished = false
+    private var waiter: CheckedContinuation<[Int], any Error>?
+
+    init(expected: Int) {
+        ports = Array(repeating: nil, count: expected)
+    }
+
+    func listening(index: Int, port: Int) {
+        ports[index] = port
+        resumeIfDone()
+    }
+
+    func stopped(_ error: (any Error)?) {
+        finished = true
+        failure = error
+        resumeIfDone()
+    }
+
+    func wait() async throws -> [Int] {
+        try await withCheckedThrowingContinuation { continuation in
+            waiter = continuation
+            resumeIfDone()
+        }
+    }
+
+    private func resumeIfDone() {
+        guard let waiter else { return }
+        if ports.allSatisfy({ $0 != nil }) {
+            self.waiter = nil
+            waiter.resume(returning: ports.map { $0! })
+        } else if finished {
+            self.waiter = nil
+            let detail = failure.map { "\($0)" } ?? "it stopped"
+            waiter.resume(throwing: MockServerError(
+                code: .bindFailed,
+                message: "a mock server could not start listening (\(detail)); choose a free port or port 0"
+            ))
+        }
+    }
+}

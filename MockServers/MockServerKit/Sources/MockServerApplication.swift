@@ -1,0 +1,36 @@
+public import Hummingbird
+import HummingbirdCore
+public import NIOCore
+
+/// Builds the Hummingbird application of one provider, for ``MockServer`` and for tests that
+/// drive it with HummingbirdTesting (`app.test(.router)` or `.live`).
+public enum MockServerApplication {
+    /// The application serving `provider` with `context`.
+    ///
+    /// - Parameter onServerRunning: called with the listening channel (its local address
+    ///   holds the port chosen for port 0).
+    public static func build(
+        provider: some MockProvider,
+        context: MockServerContext,
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    ) -> Application<RouterResponder<MockRequestContext>> {
+        let router = Router(context: MockRequestContext.self)
+        router.add(middleware: MockServerMiddleware(server: context))
+        ServiceRoutes.add(to: router, server: context)
+        provider.addRoutes(to: router, context: context)
+        let limits = context.configuration.limits
+        // The parser's own limit sits well above ours, so a too-large header section usually
+        // gets the provider's 431 rather than a dropped connection.
+        let parserLimit = max(4 * limits.maxHeaderBytes, 8 << 10)
+        return Application(
+            router: router,
+            server: .http1(configuration: .init(
+                idleTimeout: .seconds(Int64(max(1, limits.readTimeoutSeconds))),
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: parserLimit, maxHeaderListSize: parserLimit)
+            )),
+            configuration: .init(address: .hostname(context.configuration.host, port: context.configuration.port), serverName: nil),
+            onServerRunning: onServerRunning,
+            logger: context.logger
+        )
+    }
+}

@@ -1,0 +1,89 @@
+/// How one mock provider server is started: where it listens, its limits, faults and options.
+///
+/// `Codable`, so the `mock-servers` command reads it from a JSON file; every member is optional
+/// in JSON and falls back to the defaults below.
+public struct MockServerConfiguration: Sendable, Hashable, Codable {
+    /// The address to bind; loopback by default, never the wildcard unless asked for.
+    public var host: String
+    /// The port; 0 lets the system pick a free one (read it back from the base URL).
+    public var port: Int
+    /// Request size and time limits.
+    public var limits: MockServerLimits
+    /// Faults in force from the start.
+    public var faults: [FaultRule]
+    /// Whether the `/__admin/…` routes (faults, journal) answer. Off by default.
+    public var adminEnabled: Bool
+    /// The most requests the journal keeps.
+    public var journalCapacity: Int
+    /// A seed for tokens, secrets and verifiers; `nil` uses the system generator.
+    public var seed: UInt64?
+    /// Provider-specific settings as strings (for example OAuth 1.0a's `autoApprove`).
+    public var options: [String: String]
+
+    /// Creates a configuration.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        limits: MockServerLimits = MockServerLimits(),
+        faults: [FaultRule] = [],
+        adminEnabled: Bool = false,
+        journalCapacity: Int = 1000,
+        seed: UInt64? = nil,
+        options: [String: String] = [:]
+    ) {
+        self.host = host
+        self.port = port
+        self.limits = limits
+        self.faults = faults
+        self.adminEnabled = adminEnabled
+        self.journalCapacity = journalCapacity
+        self.seed = seed
+        self.options = options
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case host, port, limits, faults, adminEnabled, journalCapacity, seed, options
+    }
+
+    /// Decodes a configuration, taking the default for every missing member.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = MockServerConfiguration()
+        host = try container.decodeIfPresent(String.self, forKey: .host) ?? defaults.host
+        port = try container.decodeIfPresent(Int.self, forKey: .port) ?? defaults.port
+        limits = try container.decodeIfPresent(MockServerLimits.self, forKey: .limits) ?? defaults.limits
+        faults = try container.decodeIfPresent([FaultRule].self, forKey: .faults) ?? defaults.faults
+        adminEnabled = try container.decodeIfPresent(Bool.self, forKey: .adminEnabled) ?? defaults.adminEnabled
+        journalCapacity = try container.decodeIfPresent(Int.self, forKey: .journalCapacity) ?? defaults.journalCapacity
+        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+        options = try container.decodeIfPresent([String: String].self, forKey: .options) ?? defaults.options
+    }
+}
+
+/// Request limits: what a client may send before the server refuses.
+public struct MockServerLimits: Sendable, Hashable, Codable {
+    /// The largest request body accepted; larger gets 413.
+    public var maxBodyBytes: Int
+    /// The largest header section accepted (names and values); larger gets 431.
+    public var maxHeaderBytes: Int
+    /// Seconds a connection may stay idle (including mid-request) before it is closed.
+    public var readTimeoutSeconds: Int
+
+    /// Creates limits (1 MiB body, 16 KiB headers, 30 s read timeout by default).
+    public init(maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 << 10, readTimeoutSeconds: Int = 30) {
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.readTimeoutSeconds = readTimeoutSeconds
+    }
+
+    private enum CodingKeys: String, CodingKey { case maxBodyBytes, maxHeaderBytes, readTimeoutSeconds }
+
+    /// Decodes limits, taking the default for every missing member.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = MockServerLimits()
+        maxBodyBytes = try container.decodeIfPresent(Int.self, forKey: .maxBodyBytes) ?? defaults.maxBodyBytes
+        maxHeaderBytes = try container.decodeIfPresent(Int.self, forKey: .maxHeaderBytes) ?? defaults.maxHeaderBytes
+        readTimeoutSeconds = try container.decodeIfPresent(Int.self, forKey: .readTimeoutSeconds) ?? defaults.readTimeoutSeconds
+    }
+}

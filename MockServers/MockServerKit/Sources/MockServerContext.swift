@@ -1,0 +1,54 @@
+import Foundation
+public import HTTPTypes
+public import Logging
+
+/// What every route of one running provider shares: configuration, clock, randomness,
+/// journal, faults and logger. One per server instance, so tests never share state.
+public struct MockServerContext: Sendable {
+    /// The provider's name.
+    public let providerName: String
+    /// The configuration the server started with.
+    public let configuration: MockServerConfiguration
+    /// The wall clock.
+    public let clock: any MockClock
+    /// Randomness for tokens, secrets, verifiers and random latency.
+    public let random: MockRandomSource
+    /// The request journal.
+    public let journal: RequestJournal
+    /// The faults in force, changeable at runtime.
+    public let faults: FaultBoard
+    /// The logger (never given secrets).
+    public let logger: Logger
+    let routes: RouteTable
+    let errorShape: @Sendable (HTTPResponse.Status, String) -> MockResponse
+    let rateLimitHeaders: @Sendable (Date, Int) -> HTTPFields
+
+    /// Creates the shared context for `provider`.
+    public init(
+        provider: some MockProvider,
+        configuration: MockServerConfiguration = MockServerConfiguration(),
+        clock: any MockClock = SystemClock(),
+        logger: Logger? = nil
+    ) {
+        providerName = provider.name
+        self.configuration = configuration
+        self.clock = clock
+        random = MockRandomSource(seed: configuration.seed)
+        journal = RequestJournal(capacity: configuration.journalCapacity)
+        faults = FaultBoard(configuration.faults)
+        var logger = logger ?? Logger(label: "mock-servers.\(provider.name)")
+        logger[metadataKey: "provider"] = "\(provider.name)"
+        self.logger = logger
+        routes = RouteTable()
+        errorShape = { provider.errorResponse(status: $0, message: $1) }
+        rateLimitHeaders = { provider.rateLimitHeaders(now: $0, retryAfterSeconds: $1) }
+    }
+
+    /// The provider's error shape for `status` and `message`.
+    public func errorResponse(_ status: HTTPResponse.Status, _ message: String) -> MockResponse {
+        errorShape(status, message)
+    }
+
+    /// A provider option from the configuration, e.g. `option("autoApprove")`.
+    public func option(_ name: String) -> String? { configuration.options[name] }
+}

@@ -1,0 +1,50 @@
+/// The one error type of ``MockServerKit``: what went wrong starting or running a server and
+/// what to do about it. Compares by ``code`` only.
+public struct MockServerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is; an open set of static values.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: Hashable, Sendable {
+            case bindFailed
+            case stoppedBeforeReady
+            case invalidConfiguration
+            case connectionReset
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// The server could not listen on the requested host and port.
+        public static let bindFailed = Code(.bindFailed)
+        /// The server stopped before it was listening.
+        public static let stoppedBeforeReady = Code(.stoppedBeforeReady)
+        /// A configuration value is not usable (unknown provider, bad host, port out of range).
+        public static let invalidConfiguration = Code(.invalidConfiguration)
+        /// A connection-reset fault closed the connection (raised inside the server only).
+        public static let connectionReset = Code(.connectionReset)
+
+        public var description: String {
+            switch base {
+            case .bindFailed: "bind failed"
+            case .stoppedBeforeReady: "stopped before ready"
+            case .invalidConfiguration: "invalid configuration"
+            case .connectionReset: "connection reset"
+            }
+        }
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// A sentence a person can act on.
+    public let message: String
+
+    /// Creates an error.
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    public static func == (lhs: MockServerError, rhs: MockServerError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

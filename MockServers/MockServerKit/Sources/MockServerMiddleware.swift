@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+import Logging
+
+/// Runs around every request of a mock server: header-size limit (431), 404 and 405 in the
+/// provider's error shape, and the journal entry once the response is ready.
+struct MockServerMiddleware: RouterMiddleware {
+    typealias Context = MockRequestContext
+
+    let server: MockServerContext
+
+    func handle(
+        _ request: Request,
+        context: MockRequestContext,
+        next: (Request, MockRequestContext) async throws -> Response
+    ) async throws -> Response {
+        let received = server.clock.now
+        let response: Response
+        do {
+            response = try await answer(request, context: context, next: next)
+        } catch {
+            await record(request, context: context, status: 0, received: received)
+            throw error
+        }
+        await record(request, context: context, status: response.status.code, received: received)
+        return response
+    }
+
+    private func answer(
+        _ request: Request,
+        context: MockRequestContext,
+        next: (Request, MockRequestContext) async throws -> Response
+    ) async throws -> Response {
+        let limit = server.configuration.limits.maxHeaderBytes
+        let headerBytes = request.headers.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 }
+        if headerBytes > limit {
+            context.note.reject("headers larger than \(limit) bytes")
+            return server.errorResponse(.init(code: 431), "The request headers are larger than \(limit) bytes.").response
+        }
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            let allowed = server.routes.allowedMethods(for: request.uri.path)
+            guard !allowed.isEmpty else {
+                context.note.reject("no such route")
+                return server.errorResponse(.notFound, "Sorry, that page does not exist.").response
+            }
+            context.note.reject("method \(request.method.rawValue) not allowed")
+            var response = server.errorResponse(.methodNotAllowed, "Method \(request.method.rawValue) is not allowed here; use \(allowed.joined(separator: ", ")).")
+            response.headers[.allow] = allowed.joined(separator: ", ")
+            return response.response
+        }
+    }
+
+    private func record(_ request: Request, context: MockRequestContext, status: Int, received: Date) async {
+        let note = context.note.snapshot
+        guard !note.skip else { return }
+        let verdict = note.verdict ?? (status >= 200 && status < 400 ? .accepted : .rejected)
+        // Path only: queries and bodies may carry tokens and signatures, which stay out of logs.
+        server.logger.debug("\(request.method.rawValue) \(request.uri.path) → \(status) \(verdict.rawValue): \(note.reason)")
+        await server.journal.record(JournalEntry(
+            sequence: 0,
+            provider: server.providerName,
+            method: request.method.rawValue,
+            path: request.uri.path,
+            parameters: note.parameters,
+            status: status,
+            verdict: verdict,
+            reason: note.reason.isEmpty ? (verdict == .accepted ? "ok" : "status \(status)") : note.reason,
+            date: received
+        ))
+    }
+}

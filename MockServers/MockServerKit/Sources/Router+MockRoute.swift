@@ -1,0 +1,173 @@
+import Foundation
+public import Hummingbird
+public import HTTPTypes
+import NIOCore
+
+extension Router where Context == MockRequestContext {
+    /// Registers a provider route: the body is read within the size limit (413 beyond it),
+    /// the route's faults are applied, the handler's verdict goes to the journal, and other
+    /// methods on the same path get 405.
+    ///
+    /// - Parameters:
+    ///   - method: the HTTP method.
+    ///   - path: the path pattern, with `{name}` for a path parameter.
+    ///   - server: the server's shared context.
+    ///   - handler: builds the response; it may call `context.note.reject(_:)` to say why a
+    ///     request was refused.
+    @discardableResult
+    public func mockRoute(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        context server: MockServerContext,
+        handler: @escaping @Sendable (MockRequest, MockRequestContext) async throws -> MockResponse
+    ) -> Self {
+        server.routes.add(method: method.rawValue, pattern: path)
+        let parameterNames = path.split(separator: "/").compactMap { segment -> String? in
+            guard segment.hasPrefix("{"), segment.hasSuffix("}") else { return nil }
+            return String(segment.dropFirst().dropLast())
+        }
+        let runner = MockRouteRunner(server: server, pattern: path, parameterNames: parameterNames, handler: handler)
+        on(RouterPath(path), method: method) { request, context in
+            try await runner.respond(to: request, context: context)
+        }
+        return self
+    }
+}
+
+/// Runs one provider route with limits, faults and journaling around it.
+struct MockRouteRunner: Sendable {
+    let server: MockServerContext
+    let pattern: String
+    let parameterNames: [String]
+    let handler: @Sendable (MockRequest, MockRequestContext) async throws -> MockResponse
+
+    func respond(to request: Request, context: MockRequestContext) async throws -> Response {
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: server.configuration.limits.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            let limit = server.configuration.limits.maxBodyBytes
+            context.note.reject("body larger than \(limit) bytes")
+            return server.errorResponse(.contentTooLarge, "The request body is larger than \(limit) bytes.").response
+        }
+        let faults = server.faults.take(method: request.method.rawValue, pattern: pattern)
+        let skew = faults.reduce(0) { total, fault in
+            if case .clockSkew(let seconds) = fault { return total + seconds }
+            return total
+        }
+        var routeParameters: [String: String] = [:]
+        for name in parameterNames {
+            routeParameters[name] = context.parameters.get(name)
+        }
+        let mockRequest = MockRequest(
+            method: request.method,
+            path: request.uri.path,
+            authority: request.head.authority,
+            query: request.uri.query,
+            headers: request.headers,
+            body: body,
+            now: server.clock.now.addingTimeInterval(TimeInterval(skew)),
+            routeParameters: routeParameters
+        )
+        context.note.setParameters(mockRequest.parametersIfValid ?? [])
+
+        for fault in faults {
+            switch fault {
+            case .latency(let milliseconds):
+                try await Task.sleep(for: .milliseconds(max(0, milliseconds)))
+            case .randomLatency(let low, let high):
+                let milliseconds = server.random.integer(in: max(0, low)...max(low, high, 0))
+                try await Task.sleep(for: .milliseconds(milliseconds))
+            default:
+                break
+            }
+        }
+        if let replacement = faults.first(where: \.replacesResponse) {
+            return try replace(with: replacement, now: mockRequest.now, context: context)
+        }
+
+        var response = try await handler(mockRequest, context)
+        for fault in faults {
+            switch fault {
+            case .emptyResponse:
+                response.body = ByteBuffer()
+                context.note.set(.faulted, "fault: empty response")
+            case .malformedResponse:
+                response.body = Self.malformed(response.body)
+                context.note.set(.faulted, "fault: malformed response")
+            case .dribble(let chunkBytes, let interval):
+                context.note.set(.faulted, "fault: dribbled response")
+                return Self.dribbled(response, chunkBytes: max(1, chunkBytes), intervalMilliseconds: max(0, interval))
+            default:
+                break
+            }
+        }
+        return response.response
+    }
+
+    private func replace(with fault: MockFault, now: Date, context: MockRequestContext) throws -> Response {
+        switch fault {
+        case .connectionReset:
+            context.note.set(.faulted, "fault: connection reset")
+            context.channel.close(mode: .all, promise: nil)
+            throw MockServerError(code: .connectionReset, message: "the connection was closed by a connection-reset fault")
+        case .status(let code, let retryAfter):
+            let status = HTTPResponse.Status(code: code)
+            context.note.set(.faulted, "fault: status \(code)")
+            var response = server.errorResponse(status, Self.faultMessage(code))
+            if code == 429 {
+                let seconds = retryAfter ?? 60
+                response.headers[.retryAfter] = String(seconds)
+                response.headers.append(contentsOf: server.rateLimitHeaders(now, seconds))
+            } else if let retryAfter {
+                response.headers[.retryAfter] = String(retryAfter)
+            }
+            return response.response
+        default:
+            return server.errorResponse(.internalServerError, "unexpected fault").response
+        }
+    }
+
+    private static func faultMessage(_ code: Int) -> String {
+        switch code {
+        case 429: "Rate limit exceeded."
+        case 500: "Internal error."
+        case 502: "Bad gateway."
+        case 503: "Over capacity."
+        case 504: "Gateway timeout."
+        default: "Fault injected by the mock server (status \(code))."
+        }
+    }
+
+    /// The first half of the body followed by bytes no JSON, form or HTML parser accepts whole.
+    static func malformed(_ body: ByteBuffer) -> ByteBuffer {
+        var output = ByteBuffer()
+        output.writeImmutableBuffer(body.getSlice(at: body.readerIndex, length: body.readableBytes / 2) ?? ByteBuffer())
+        output.writeBytes([0x7B, 0x22, 0xFF, 0xFE, 0x00])  // `{"` then invalid UTF-8 and NUL
+        return output
+    }
+
+    static func dribbled(_ response: MockResponse, chunkBytes: Int, intervalMilliseconds: Int) -> Response {
+        var headers = response.headers
+        headers[.contentLength] = nil
+        let body = response.body
+        return Response(status: response.status, headers: headers, body: ResponseBody { writer in
+            var remaining = body
+            while remaining.readableBytes > 0, let chunk = remaining.readSlice(length: min(chunkBytes, remaining.readableBytes)) {
+                try await writer.write(chunk)
+                try await Task.sleep(for: .milliseconds(intervalMilliseconds))
+            }
+            try await writer.finish(nil)
+        })
+    }
+}
+
+extension MockResponse {
+    /// The Hummingbird response, with `Content-Length` set.
+    var response: Response {
+        var headers = headers
+        headers[.contentLength] = String(body.readableBytes)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// A bare TCP client for what a well-behaved HTTP client cannot send: invalid bytes, huge or
+/// partial requests, and for seeing exactly what came back before the connection closed.
+public enum RawHTTP {
+    /// What the server sent before the connection ended.
+    public struct Reply: Sendable {
+        /// Every byte received.
+        public var bytes: [UInt8]
+        /// Whether the connection ended with an error (such as a reset) rather than a clean close.
+        public var endedWithError: Bool
+
+        /// The bytes as text (lossy).
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        /// The status code of the first response, when one arrived.
+        public var status: Int? {
+            let line = text.prefix { $0 != "\r" && $0 != "\n" }
+            let parts = line.split(separator: " ")
+            guard parts.count >= 2, parts[0].hasPrefix("HTTP/") else { return nil }
+            return Int(parts[1])
+        }
+    }
+
+    /// The reply did not end within the time allowed.
+    public struct TimedOut: Error {}
+
+    /// Connects to `port` on 127.0.0.1, writes `bytes`, and reads until the server closes the
+    /// connection or `timeout` passes (then throws ``TimedOut``).
+    public static func exchange(port: Int, bytes: [UInt8], timeout: Duration = .seconds(10)) async throws -> Reply {
+        try await withThrowingTaskGroup(of: Reply?.self) { group in
+            group.addTask { try await run(port: port, bytes: bytes) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let reply = first else { throw TimedOut() }
+            return reply
+        }
+    }
+
+    /// ``exchange(port:bytes:timeout:)`` with text.
+    public static func exchange(port: Int, text: String, timeout: Duration = .seconds(10)) async throws -> Reply {
+        try await exchange(port: port, bytes: Array(text.utf8), timeout: timeout)
+    }
+
+    private static func run(port: Int, bytes: [UInt8]) async throws -> Reply {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            var received: [UInt8] = []
+            do {
+                try await outbound.write(ByteBuffer(bytes: bytes))
+                for try await chunk in inbound {
+                    received += chunk.readableBytesView
+                }
+            } catch {
+                return Reply(bytes: received, endedWithError: true)
+            }
+            return Reply(bytes: received, endedWithError: false)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+public import Hummingbird
+public import HTTPTypes
+public import MockServerKit
+public import Foundation
+
+/// A mock OAuth 1.0a provider (RFC 5849) that really verifies: the 3-legged flow, HMAC-SHA1,
+/// -SHA256, -SHA512 and PLAINTEXT in the header, query or form body, `oauth_body_hash`, a
+/// timestamp window, nonce replay, token expiry and revocation — verified with OAuth1Client's
+/// own canonicalisation, answered in the flavour's own error shape.
+///
+/// ```swift
+/// let server = try await MockServer.start(OAuth1MockProvider(flavour: .twitter))
+/// ```
+public struct OAuth1MockProvider: MockProvider {
+    /// What the provider looks like.
+    public var flavour: OAuth1Flavour
+    /// How strict it is; the server configuration's `options` can override each value.
+    public var settings: OAuth1ProviderSettings
+
+    /// Creates a provider.
+    public init(flavour: OAuth1Flavour, settings: OAuth1ProviderSettings = OAuth1ProviderSettings()) {
+        self.flavour = flavour
+        self.settings = settings
+    }
+
+    /// The flavour's name.
+    public var name: String { flavour.name }
+
+    /// The flavour's default port.
+    public var defaultPort: Int { flavour.defaultPort }
+
+    /// `consumerKey`, `consumerSecret`, and a ready-made `accessToken` / `accessTokenSecret`
+    /// for the demo user (so a client can call resources without running the flow).
+    public var demoCredentials: [String: String] {
+        [
+            "consumerKey": flavour.consumerKey,
+            "consumerSecret": flavour.consumerSecret,
+            "accessToken": demoAccessToken,
+            "accessTokenSecret": demoAccessTokenSecret,
+            "userID": flavour.userID,
+        ]
+    }
+
+    var demoAccessToken: String { "\(flavour.userID)-MockDemoAccessToken\(flavour.name.capitalized)" }
+    var demoAccessTokenSecret: String { "MockDemoAccessTokenSecret\(flavour.name.capitalized)0123" }
+
+    /// Adds the token endpoints, the authorisation page, revocation and the flavour's resources.
+    public func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext) {
+        let settings = settings.applying(context.configuration.options)
+        let demo = OAuth1TokenStore.AccessToken(secret: demoAccessTokenSecret, consumerKey: flavour.consumerKey, issued: context.clock.now)
+        let store = OAuth1TokenStore(settings: settings, accessTokens: [demoAccessToken: demo])
+        let routes = OAuth1Routes(
+            flavour: flavour,
+            settings: settings,
+            store: store,
+            server: context,
+            authenticator: OAuth1Authenticator(flavour: flavour, settings: settings, store: store)
+        )
+        routes.add(to: router)
+    }
+
+    /// The flavour's error body for a failure the server kit found.
+    public func errorResponse(status: HTTPResponse.Status, message: String) -> MockResponse {
+        flavour.errorResponse(status: status, message: message)
+    }
+
+    /// The flavour's rate-limit headers.
+    public func rateLimitHeaders(now: Date, retryAfterSeconds: Int) -> HTTPFields {
+        flavour.rateLimitHeaders(now: now, retryAfterSeconds: retryAfterSeconds)
+    }
+}

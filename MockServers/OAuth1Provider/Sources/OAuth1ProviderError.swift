@@ -1,0 +1,92 @@
+/// The one error type of the `OAuth1Provider` module: why the mock provider refused a request.
+///
+/// Each flavour turns it into its own error body and status (``OAuth1Flavour/errorResponse(for:)``);
+/// the journal records ``message``. Compares by ``code`` only. Never holds a secret; a rejected
+/// signature carries the base string the server computed, which holds no secret.
+public struct OAuth1ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Why the request was refused; an open set of static values.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: Hashable, Sendable {
+            case malformedRequest
+            case missingParameter
+            case unsupportedSignatureMethod
+            case unknownConsumer
+            case timestampOutOfBounds
+            case nonceReplayed
+            case invalidSignature
+            case invalidToken
+            case expiredToken
+            case invalidVerifier
+            case missingUserAgent
+            case invalidInput
+            case notFound
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// The request could not be taken apart (bad header, percent-encoding, UTF-8, duplicates).
+        public static let malformedRequest = Code(.malformedRequest)
+        /// A required OAuth parameter is absent.
+        public static let missingParameter = Code(.missingParameter)
+        /// `oauth_signature_method` is unknown or not enabled.
+        public static let unsupportedSignatureMethod = Code(.unsupportedSignatureMethod)
+        /// `oauth_consumer_key` is not a known consumer.
+        public static let unknownConsumer = Code(.unknownConsumer)
+        /// `oauth_timestamp` is outside the accepted window.
+        public static let timestampOutOfBounds = Code(.timestampOutOfBounds)
+        /// The nonce was already used with this consumer and timestamp.
+        public static let nonceReplayed = Code(.nonceReplayed)
+        /// The signature (or `oauth_body_hash`) does not match.
+        public static let invalidSignature = Code(.invalidSignature)
+        /// The token is unknown, revoked, already used, or of the wrong kind.
+        public static let invalidToken = Code(.invalidToken)
+        /// The token has expired.
+        public static let expiredToken = Code(.expiredToken)
+        /// The verifier is missing or wrong, or the request token was not authorised.
+        public static let invalidVerifier = Code(.invalidVerifier)
+        /// The flavour requires a `User-Agent` header and none was sent.
+        public static let missingUserAgent = Code(.missingUserAgent)
+        /// A resource parameter is missing or invalid (e.g. an empty status text).
+        public static let invalidInput = Code(.invalidInput)
+        /// The resource does not exist (e.g. another user's queue).
+        public static let notFound = Code(.notFound)
+
+        public var description: String {
+            switch base {
+            case .malformedRequest: "malformed request"
+            case .missingParameter: "missing parameter"
+            case .unsupportedSignatureMethod: "unsupported signature method"
+            case .unknownConsumer: "unknown consumer"
+            case .timestampOutOfBounds: "timestamp out of bounds"
+            case .nonceReplayed: "nonce replayed"
+            case .invalidSignature: "invalid signature"
+            case .invalidToken: "invalid token"
+            case .expiredToken: "expired token"
+            case .invalidVerifier: "invalid verifier"
+            case .missingUserAgent: "missing User-Agent"
+            case .invalidInput: "invalid input"
+            case .notFound: "not found"
+            }
+        }
+    }
+
+    /// Why.
+    public let code: Code
+    /// A sentence saying what was wrong and what to do.
+    public let message: String
+    /// For ``Code/invalidSignature``: the base string the server computed.
+    public let serverBaseString: String?
+
+    /// Creates an error.
+    public init(code: Code, message: String, serverBaseString: String? = nil) {
+        self.code = code
+        self.message = message
+        self.serverBaseString = serverBaseString
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    public static func == (lhs: OAuth1ProviderError, rhs: OAuth1ProviderError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import HTTPTypes
+import MockServerKit
+import NIOCore
+import OAuth1Client
+import SigningCore
+
+extension OAuth1Flavour.Resource {
+    /// The HTTP method of the resource.
+    var method: HTTPRequest.Method {
+        self == .twitterStatusUpdate ? .post : .get
+    }
+
+    /// The path pattern of the resource.
+    var path: String {
+        switch self {
+        case .twitterVerifyCredentials: "/1.1/account/verify_credentials.json"
+        case .twitterStatusUpdate: "/1.1/statuses/update.json"
+        case .discogsIdentity: "/oauth/identity"
+        case .discogsSearch: "/database/search"
+        case .netflixDiscQueue: "/users/{user_id}/queues/disc"
+        }
+    }
+}
+
+/// The protected resources: small, fixed data in each provider's real response shape.
+struct OAuth1Resources: Sendable {
+    let flavour: OAuth1Flavour
+    let store: OAuth1TokenStore
+    /// The user object, serialised once: `verify_credentials` is the hottest route.
+    private let twitterUserJSON: ByteBuffer
+
+    private static let jsonHeaders: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+
+    init(flavour: OAuth1Flavour, store: OAuth1TokenStore) {
+        self.flavour = flavour
+        self.store = store
+        twitterUserJSON = MockResponse.json(Self.twitterUser(flavour)).body
+    }
+
+    private static let releases: [(id: Int, title: String, year: String)] = [
+        (249504, "Nirvana - Nevermind", "1991"),
+        (1020040, "Miles Davis - Kind Of Blue", "1959"),
+        (2289, "Daft Punk - Discovery", "2001"),
+        (23183, "Björk - Homogenic", "1997"),
+        (367113, "Sigur Rós - Ágætis Byrjun", "1999"),
+    ]
+
+    private static let discs = ["The Third Man", "Seven Samurai", "Amélie", "Spirited Away"]
+
+    func serve(_ resource: OAuth1Flavour.Resource, request: MockRequest, caller: OAuth1Authenticator.Caller) async throws(OAuth1ProviderError) -> MockResponse {
+        let parameters = caller.incoming.signatureParameters.filter { !$0.name.hasPrefix("oauth_") }
+        func parameter(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+        let authority = request.authority ?? "localhost"
+        switch resource {
+        case .twitterVerifyCredentials:
+            return MockResponse(headers: Self.jsonHeaders, body: twitterUserJSON)
+        case .twitterStatusUpdate:
+            guard let status = parameter("status"), !status.isEmpty else {
+                throw OAuth1ProviderError(code: .invalidInput, message: "Missing required parameter: status.")
+            }
+            guard status.count <= 280 else {
+                throw OAuth1ProviderError(code: .invalidInput, message: "Tweet needs to be a bit shorter.")
+            }
+            let id = await store.nextStatus()
+            return .json([
+                "id": id,
+                "id_str": String(id),
+                "text": status,
+                "created_at": Self.twitterDate(request.now),
+                "user": twitterUser,
+            ])
+        case .discogsIdentity:
+            return .json([
+                "id": Int(flavour.userID) ?? 0,
+                "username": flavour.screenName,
+                "resource_url": "http://\(authority)/users/\(flavour.screenName)",
+                "consumer_name": "Mock Discogs Application",
+            ])
+        case .discogsSearch:
+            let query = (parameter("q") ?? "").lowercased()
+            let perPage = min(max(Int(parameter("per_page") ?? "") ?? 50, 1), 100)
+            let matches = Self.releases.filter { query.isEmpty || $0.title.lowercased().contains(query) }
+            return .json([
+                "pagination": ["page": 1, "pages": 1, "per_page": perPage, "items": matches.count, "urls": [String: String]()],
+                "results": matches.prefix(perPage).map { release in
+                    [
+                        "id": release.id,
+                        "type": "release",
+                        "title": release.title,
+                        "year": release.year,
+                        "resource_url": "http://\(authority)/releases/\(release.id)",
+                    ] as [String: Any]
+                },
+            ])
+        case .netflixDiscQueue:
+            guard request.routeParameters["user_id"] == flavour.userID else {
+                throw OAuth1ProviderError(code: .notFound, message: "this access token belongs to user \(flavour.userID); use that user_id in the path")
+            }
+            return .json([
+                "queue": [
+                    "user_id": flavour.userID,
+                    "number_of_results": Self.discs.count,
+                    "queue_item": Self.discs.enumerated().map { ["position": $0.offset + 1, "title": $0.element] as [String: Any] },
+                ] as [String: Any],
+            ])
+        }
+    }
+
+    private var twitterUser: [String: Any] { Self.twitterUser(flavour) }
+
+    private static func twitterUser(_ flavour: OAuth1Flavour) -> [String: Any] {
+        [
+            "id": Int(flavour.userID) ?? 0,
+            "id_str": flavour.userID,
+            "name": "Mock User",
+            "screen_name": flavour.screenName,
+            "created_at": "Wed Jan 01 00:00:00 +0000 2025",
+        ]
+    }
+
+    private static func twitterDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+        return formatter.string(from: date)
+    }
+}

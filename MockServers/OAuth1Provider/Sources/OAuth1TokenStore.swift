@@ -1,0 +1,143 @@
+import Foundation
+
+/// The provider's mutable state: request tokens, access tokens and recently seen nonces.
+/// An actor, so concurrent requests see one consistent state (a nonce is accepted once even
+/// when two requests race).
+actor OAuth1TokenStore {
+    struct RequestToken: Sendable {
+        var secret: String
+        var consumerKey: String
+        var callback: String
+        var issued: Date
+        var verifier: String?
+        var denied = false
+    }
+
+    struct AccessToken: Sendable {
+        var secret: String
+        var consumerKey: String
+        var issued: Date
+        var revoked = false
+    }
+
+    private struct NonceKey: Hashable {
+        var consumerKey: String
+        var timestamp: Int
+    }
+
+    private let settings: OAuth1ProviderSettings
+    private var requestTokens: [String: RequestToken] = [:]
+    private var accessTokens: [String: AccessToken] = [:]
+    private var nonces: [NonceKey: Set<String>] = [:]
+    private var lastPurge = Int.min
+    private var nextStatusID = 1_000_000_000_000
+
+    init(settings: OAuth1ProviderSettings, accessTokens: [String: AccessToken] = [:]) {
+        self.settings = settings
+        self.accessTokens = accessTokens
+    }
+
+    // MARK: Nonces
+
+    /// Records `nonce` for the consumer and timestamp; `false` when it was seen before.
+    /// Entries older than the timestamp window are dropped, so memory is bounded by the
+    /// requests of one window.
+    func useNonce(_ nonce: String, consumerKey: String, timestamp: Int, now: Date) -> Bool {
+        let seconds = Int(now.timeIntervalSince1970)
+        if seconds != lastPurge {
+            lastPurge = seconds
+            let oldest = seconds - settings.timestampWindowSeconds
+            nonces = nonces.filter { $0.key.timestamp >= oldest }
+        }
+        return nonces[NonceKey(consumerKey: consumerKey, timestamp: timestamp), default: []].insert(nonce).inserted
+    }
+
+    /// How many nonces are remembered (for tests of the memory bound).
+    var rememberedNonceCount: Int { nonces.values.reduce(0) { $0 + $1.count } }
+
+    // MARK: Request tokens
+
+    func addRequestToken(_ token: String, _ record: RequestToken) {
+        purgeExpired(now: record.issued)
+        requestTokens[token] = record
+    }
+
+    /// The live request token, or why it is not usable.
+    func requestToken(_ token: String, now: Date) throws(OAuth1ProviderError) -> RequestToken {
+        guard let record = requestTokens[token] else {
+            throw OAuth1ProviderError(code: .invalidToken, message: "the request token is unknown or was already exchanged; request a new one")
+        }
+        guard now.timeIntervalSince(record.issued) <= TimeInterval(settings.requestTokenLifetimeSeconds) else {
+            requestTokens[token] = nil
+            throw OAuth1ProviderError(code: .expiredToken, message: "the request token expired after \(settings.requestTokenLifetimeSeconds) s; start the flow again")
+        }
+        return record
+    }
+
+    /// Records the resource owner's decision; returns the updated record.
+    func decide(_ token: String, approve: Bool, verifier: String, now: Date) throws(OAuth1ProviderError) -> RequestToken {
+        var record = try requestToken(token, now: now)
+        guard record.verifier == nil, !record.denied else {
+            throw OAuth1ProviderError(code: .invalidToken, message: "this request token was already authorised or denied")
+        }
+        if approve { record.verifier = verifier } else { record.denied = true }
+        requestTokens[token] = record
+        return record
+    }
+
+    /// Exchanges an authorised request token for a new access token; the request token is
+    /// used up on success.
+    func exchange(
+        _ token: String, verifier: String?, consumerKey: String, newToken: String, newSecret: String, now: Date
+    ) throws(OAuth1ProviderError) {
+        let record = try requestToken(token, now: now)
+        guard record.consumerKey == consumerKey else {
+            throw OAuth1ProviderError(code: .invalidToken, message: "the request token was issued to another consumer")
+        }
+        guard let expected = record.verifier else {
+            throw OAuth1ProviderError(code: .invalidVerifier, message: record.denied
+                ? "the resource owner denied access; the request token cannot be exchanged"
+                : "the request token has not been authorised yet; send the user to the authorisation page first")
+        }
+        guard let verifier else {
+            throw OAuth1ProviderError(code: .invalidVerifier, message: "the access-token request has no oauth_verifier; pass the verifier from the callback (or the PIN)")
+        }
+        guard verifier == expected else {
+            throw OAuth1ProviderError(code: .invalidVerifier, message: "oauth_verifier does not match the one issued for this request token")
+        }
+        requestTokens[token] = nil
+        accessTokens[newToken] = AccessToken(secret: newSecret, consumerKey: consumerKey, issued: now)
+    }
+
+    // MARK: Access tokens
+
+    /// The live access token, or why it is not usable.
+    func accessToken(_ token: String, consumerKey: String, now: Date) throws(OAuth1ProviderError) -> AccessToken {
+        guard let record = accessTokens[token], record.consumerKey == consumerKey else {
+            throw OAuth1ProviderError(code: .invalidToken, message: "the access token is unknown or belongs to another consumer; run the authorisation flow again")
+        }
+        guard !record.revoked else {
+            throw OAuth1ProviderError(code: .invalidToken, message: "the access token was revoked; run the authorisation flow again")
+        }
+        if let lifetime = settings.accessTokenLifetimeSeconds, now.timeIntervalSince(record.issued) > TimeInterval(lifetime) {
+            throw OAuth1ProviderError(code: .expiredToken, message: "the access token expired after \(lifetime) s; run the authorisation flow again")
+        }
+        return record
+    }
+
+    /// Revokes an access token.
+    func revoke(_ token: String) {
+        accessTokens[token]?.revoked = true
+    }
+
+    /// A fresh status id (Twitter).
+    func nextStatus() -> Int {
+        nextStatusID += 1
+        return nextStatusID
+    }
+
+    private func purgeExpired(now: Date) {
+        let lifetime = TimeInterval(settings.requestTokenLifetimeSeconds)
+        requestTokens = requestTokens.filter { now.timeIntervalSince($0.value.issued) <= lifetime }
+    }
+}
