@@ -154,6 +154,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
+                "CredentialStore",
                 "MockServerKit",
                 "MockServerTesting",
                 "OAuth1Provider",

@@ -1,0 +1,181 @@
+import Foundation
+import MockServerKit
+import OAuth1Client
+import OAuth1Provider
+import SigningCore
+import Testing
+
+/// What an app sees through OAuth1Client, over real HTTP, when the mock Twitter provider
+/// rejects a request or misbehaves: each case asserted by its exact error, and by the
+/// provider's journal where the wire alone would not tell them apart.
+@Suite("OAuth1Client rejections and faults against the mock provider")
+struct OAuth1ClientRejectionTests {
+    static let resource = "/1.1/account/verify_credentials.json"
+
+    /// A running Twitter mock and a client for its demo consumer, with a fixed clock and a
+    /// nonce chosen per call so that replays are deliberate.
+    struct Harness {
+        let server: MockServer
+        let token: OAuth1Token
+        let consumerKey: String
+        let consumerSecret: String
+        let now = Date()
+
+        static func start() async throws -> Harness {
+            let server = try await MockServer.start(OAuth1MockProvider(flavour: .twitter))
+            let credentials = server.providers[0].credentials
+            return Harness(
+                server: server,
+                token: OAuth1Token(token: try #require(credentials["accessToken"]), secret: try #require(credentials["accessTokenSecret"])),
+                consumerKey: try #require(credentials["consumerKey"]),
+                consumerSecret: try #require(credentials["consumerSecret"])
+            )
+        }
+
+        func client(
+            nonce: String = Nonce.alphanumeric(length: 30),
+            clockOffset: TimeInterval = 0,
+            transport: any OAuth1Transport = URLSessionTransport()
+        ) -> OAuth1Client {
+            let date = now.addingTimeInterval(clockOffset)
+            return OAuth1Client(
+                provider: OAuth1Provider.twitter.pointed(at: server.baseURL),
+                consumerKey: consumerKey, consumerSecret: consumerSecret,
+                transport: transport, clock: { date }, nonce: { nonce }
+            )
+        }
+
+        func url(_ path: String) -> URL { URL(string: server.baseURL.absoluteString + path)! }
+
+        func lastReason() async -> String { await server.journal.entries.last?.reason ?? "" }
+    }
+
+    /// The error `body` throws, which must be an `OAuth1Error`.
+    static func oauthError(_ body: () async throws -> Void) async -> OAuth1Error? {
+        do {
+            try await body()
+            Issue.record("expected an OAuth1Error, but the call succeeded")
+        } catch let error as OAuth1Error {
+            return error
+        } catch {
+            Issue.record("expected an OAuth1Error, got \(error)")
+        }
+        return nil
+    }
+
+    @Test("a replayed nonce and timestamp is rejected with Twitter's code 32; the journal says why")
+    func replay() async throws {
+        let harness = try await Harness.start()
+        let client = harness.client(nonce: "replayedNonce0123456789abcdef")
+        let request = OAuth1Request(url: harness.url(Self.resource))
+        #expect(try await client.send(request, with: harness.token).statusCode == 200)
+        let error = await Self.oauthError { _ = try await client.send(request, with: harness.token) }
+        #expect(error?.code == .requestRejected)
+        #expect(error?.statusCode == 401)
+        #expect(error?.message == "Twitter says: Could not authenticate you. (code 32)")
+        #expect(await harness.lastReason().contains("nonce was already used"))
+        await harness.server.stop()
+    }
+
+    @Test("a clock an hour slow gets code 135, timestamp out of bounds")
+    func staleTimestamp() async throws {
+        let harness = try await Harness.start()
+        let error = await Self.oauthError {
+            _ = try await harness.client(clockOffset: -3600).send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token)
+        }
+        #expect(error?.code == .requestRejected)
+        #expect(error?.statusCode == 401)
+        #expect(error?.message == "Twitter says: Timestamp out of bounds. (code 135)")
+        await harness.server.stop()
+    }
+
+    /// A transport that changes the request after it was signed, as a rewriting proxy would.
+    struct TamperingTransport: OAuth1Transport {
+        func send(_ request: OAuth1Request) async throws -> OAuth1Response {
+            var tampered = request
+            tampered.url = URL(string: request.url.absoluteString.replacingOccurrences(of: "count=2", with: "count=200"))!
+            return try await URLSessionTransport().send(tampered)
+        }
+    }
+
+    @Test("a parameter changed after signing: signatureRejected, naming the parameter each side signed")
+    func tamperedParameter() async throws {
+        let harness = try await Harness.start()
+        let error = await Self.oauthError {
+            _ = try await harness.client(transport: TamperingTransport())
+                .send(OAuth1Request(url: harness.url(Self.resource + "?count=2")), with: harness.token)
+        }
+        #expect(error?.code == .signatureRejected)
+        #expect(error?.statusCode == 401)
+        let message = error?.message ?? ""
+        #expect(message.contains("Could not authenticate you. (code 32)"))
+        #expect(message.contains("only we signed 'count=2'"))
+        #expect(message.contains("only they signed 'count=200'"))
+        await harness.server.stop()
+    }
+
+    @Test("a revoked access token gets code 89 from then on")
+    func revokedToken() async throws {
+        let harness = try await Harness.start()
+        let revoke = OAuth1Request(method: "POST", url: harness.url(OAuth1Flavour.twitter.invalidateTokenPath), form: [])
+        #expect(try await harness.client().send(revoke, with: harness.token).statusCode == 200)
+        let error = await Self.oauthError {
+            _ = try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token)
+        }
+        #expect(error?.code == .requestRejected)
+        #expect(error?.statusCode == 401)
+        #expect(error?.message == "Twitter says: Invalid or expired token. (code 89)")
+        await harness.server.stop()
+    }
+
+    struct FaultCase: Sendable, CustomTestStringConvertible {
+        let fault: MockFault
+        let code: OAuth1Error.Code
+        let statusCode: Int?
+        let message: String
+        var testDescription: String { "\(fault)" }
+    }
+
+    @Test("protected-resource faults surface as the provider's own errors", arguments: [
+        FaultCase(fault: .status(code: 429, retryAfterSeconds: 30), code: .requestRejected, statusCode: 429, message: "Twitter says: Rate limit exceeded. (code 88)"),
+        FaultCase(fault: .status(code: 503, retryAfterSeconds: nil), code: .requestRejected, statusCode: 503, message: "Twitter says: Over capacity. (code 130)"),
+        FaultCase(fault: .connectionReset, code: .transportFailed, statusCode: nil, message: "failed before a response arrived"),
+    ])
+    func resourceFault(_ test: FaultCase) async throws {
+        let harness = try await Harness.start()
+        harness.server.faults.add(FaultRule(route: Self.resource, fault: test.fault))
+        let error = await Self.oauthError {
+            _ = try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token)
+        }
+        #expect(error?.code == test.code)
+        #expect(error?.statusCode == test.statusCode)
+        #expect(error?.message.contains(test.message) == true, "\(error?.message ?? "")")
+        // The fault is the only reason: with it cleared, the same call succeeds.
+        harness.server.faults.clear()
+        #expect(try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token).statusCode == 200)
+        await harness.server.stop()
+    }
+
+    @Test("token-endpoint faults surface as invalidTokenResponse, never as a half-read token", arguments: [
+        (MockFault.malformedResponse, "the reply is not UTF-8 text"),
+        (MockFault.emptyResponse, "the reply is empty"),
+    ])
+    func tokenEndpointFault(fault: MockFault, message: String) async throws {
+        let harness = try await Harness.start()
+        harness.server.faults.add(FaultRule(route: "/oauth/request_token", fault: fault))
+        let error = await Self.oauthError { _ = try await harness.client().requestToken(callback: nil) }
+        #expect(error?.code == .invalidTokenResponse)
+        #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        await harness.server.stop()
+    }
+
+    @Test("added latency slows the call down but it still succeeds")
+    func latency() async throws {
+        let harness = try await Harness.start()
+        harness.server.faults.add(FaultRule(route: Self.resource, fault: .latency(milliseconds: 200)))
+        let started = ContinuousClock.now
+        #expect(try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token).statusCode == 200)
+        #expect(ContinuousClock.now - started >= .milliseconds(200))
+        await harness.server.stop()
+    }
+}
