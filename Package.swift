@@ -52,6 +52,7 @@ let package = Package(
         .testTarget(
             name: "SigningCoreTests",
             dependencies: [
+                "TestSupport",
                 "SigningCore",
                 .product(name: "Crypto", package: "swift-crypto", condition: whenMockServers),
             ],
@@ -61,7 +62,7 @@ let package = Package(
         .target(name: "CredentialStore", dependencies: ["SigningCore"], path: "Modules/CredentialStore/Sources", swiftSettings: swiftSettings),
         .testTarget(
             name: "CredentialStoreTests",
-            dependencies: ["CredentialStore"],
+            dependencies: ["TestSupport", "CredentialStore"],
             path: "Modules/CredentialStore/Tests",
             swiftSettings: swiftSettings
         ),
@@ -73,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OAuth1ClientTests",
-            dependencies: ["OAuth1Client", "SigningCore"],
+            dependencies: ["TestSupport", "OAuth1Client", "SigningCore"],
             path: "Modules/OAuth1Client/Tests",
             swiftSettings: swiftSettings
         ),
@@ -154,6 +155,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
+                "TestSupport",
                 "CredentialStore",
                 "MockServerKit",
                 "MockServerTesting",
@@ -169,6 +171,8 @@ let package = Package(
         ),
 
         // MARK: Tools
+        // Shared by the test targets: the CI policy for peers, the Python peer runner, SplitMix64.
+        .target(name: "TestSupport", path: "Tools/TestSupport", swiftSettings: swiftSettings),
         .executableTarget(
             name: "SignedAPI",
             dependencies: [

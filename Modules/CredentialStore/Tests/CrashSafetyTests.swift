@@ -1,5 +1,6 @@
 import CredentialStore
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -15,7 +16,6 @@ import Musl
 enum CrashWriter {
     static let name = "credential-store-crash-writer"
     static let service = "crash.test"
-    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
 
     static let url: URL? = {
         if let override = ProcessInfo.processInfo.environment["CREDENTIAL_STORE_CRASH_WRITER"] {
@@ -101,7 +101,7 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, sign
     /// the old one or a newer one, never a mix, never empty — generations never go back, and
     /// every file is still 0600. The writer runs under `umask 277`, which alone would give
     /// 0500 directories and 0400 files, so the exact modes are the store's doing.
-    @Test(.enabled(if: CrashWriter.url != nil || CrashWriter.isCI, CrashWriter.unavailable))
+    @Test(.enabled(if: CrashWriter.url != nil || TestEnvironment.isCI, CrashWriter.unavailable))
     func sigkillDuringSavesLeavesOldOrNewNeverAMix() async throws {
         let executable = try #require(CrashWriter.url, CrashWriter.unavailable)
         let directory = try TemporaryDirectory()
@@ -153,7 +153,7 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, sign
 
     /// Two writer processes save the same items at once and are both killed, 10 times: the
     /// advisory lock keeps every file whole and each file is one writer's credential.
-    @Test(.enabled(if: CrashWriter.url != nil || CrashWriter.isCI, CrashWriter.unavailable))
+    @Test(.enabled(if: CrashWriter.url != nil || TestEnvironment.isCI, CrashWriter.unavailable))
     func twoProcessesWritingAtOnceNeverTearAFile() async throws {
         let executable = try #require(CrashWriter.url, CrashWriter.unavailable)
         let directory = try TemporaryDirectory()

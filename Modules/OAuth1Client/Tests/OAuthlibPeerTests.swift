@@ -1,6 +1,7 @@
 import Foundation
 import OAuth1Client
 import SigningCore
+import TestSupport
 import Testing
 
 /// One random signing case, as sent to the Python peer.
@@ -184,10 +185,15 @@ struct RandomRequests {
     }
 }
 
-@Suite("oauthlib peer", .enabled(if: PythonPeer.hasOAuthlib || PythonPeer.isCI, "python3 with oauthlib is not installed (pip install oauthlib); peer tests skipped"))
+/// Whether python3 with oauthlib (the peer) is installed.
+enum OAuthlib {
+    static let isInstalled = PythonPeer.hasModules(["oauthlib"])
+}
+
+@Suite("oauthlib peer", .enabled(if: OAuthlib.isInstalled || TestEnvironment.isCI, "python3 with oauthlib is not installed (pip install oauthlib); peer tests skipped"))
 struct OAuthlibPeerTests {
     static func requirePeer() throws {
-        if !PythonPeer.hasOAuthlib {
+        if !OAuthlib.isInstalled {
             Issue.record("CI=true but python3 with oauthlib is missing: pip install oauthlib requests-oauthlib")
             throw PythonPeer.PeerFailure(description: "peer missing")
         }

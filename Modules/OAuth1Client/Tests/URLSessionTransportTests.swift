@@ -1,12 +1,13 @@
 import Foundation
 import OAuth1Client
 import SigningCore
+import TestSupport
 import Testing
 
 /// The default transport against a real HTTP server: a two-request Python `http.server` bound
 /// to 127.0.0.1 port 0, started and stopped by the test. The server has no idle timeout: under
 /// a loaded parallel run the second request may come late, and the test's `defer` ends it.
-@Suite("URLSession transport", .enabled(if: PythonPeer.hasModules(["http.server"]) || PythonPeer.isCI, "python3 is not installed; URLSession transport test skipped"))
+@Suite("URLSession transport", .enabled(if: PythonPeer.hasModules(["http.server"]) || TestEnvironment.isCI, "python3 is not installed; URLSession transport test skipped"))
 struct URLSessionTransportTests {
     static let server = #"""
 import http.server, sys

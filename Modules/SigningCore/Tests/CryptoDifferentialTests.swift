@@ -1,4 +1,5 @@
 #if MockServers
+import TestSupport
 import Crypto
 import SigningCore
 import Testing

@@ -1,3 +1,4 @@
+import TestSupport
 import SigningCore
 import Testing
 

@@ -1,10 +1,11 @@
+import TestSupport
 import SigningCore
 import Testing
 
 /// SigningCore against CPython's `hashlib`, `hmac` and `urllib.parse` on random input.
 @Suite(
     "Differential: SigningCore vs Python",
-    .enabled(if: PythonPeer.isEnabled, "python3 not found on PATH: Python peer checks skipped (they fail when CI=true)")
+    .enabled(if: StandardLibraryPeer.isEnabled, "python3 not found on PATH: Python peer checks skipped (they fail when CI=true)")
 )
 struct PythonDifferentialTests {
     private static let algorithms: [(name: String, blockSize: Int, hash: @Sendable ([UInt8]) -> Digest, hmac: @Sendable ([UInt8], [UInt8]) -> Digest)] = [
@@ -15,7 +16,7 @@ struct PythonDifferentialTests {
 
     @Test func hashesAndHMACs() throws {
         var random = SplitMix64(seed: 0xC0FF_EE)
-        var requests: [PythonPeer.Request] = []
+        var requests: [StandardLibraryPeer.Request] = []
         var ours: [String] = []
         for algorithm in Self.algorithms {
             for _ in 0..<1000 {
@@ -27,7 +28,7 @@ struct PythonDifferentialTests {
                 ours.append(algorithm.hmac(key, message).hex)
             }
         }
-        let theirs = try PythonPeer.run(requests, as: String.self)
+        let theirs = try StandardLibraryPeer.run(requests, as: String.self)
         for (index, (mine, python)) in zip(ours, theirs).enumerated() where mine != python {
             Issue.record("request \(index) (\(requests[index].op) \(requests[index].alg ?? "")): ours \(mine), Python \(python)")
         }
@@ -52,7 +53,7 @@ struct PythonDifferentialTests {
     @Test func percentEncoding() throws {
         var random = SplitMix64(seed: 3986)
         let texts = (0..<3000).map { _ in Self.randomText(&random) }
-        let theirs = try PythonPeer.run(texts.map { .init(op: "quote", text: $0) }, as: String.self)
+        let theirs = try StandardLibraryPeer.run(texts.map { .init(op: "quote", text: $0) }, as: String.self)
         for (text, python) in zip(texts, theirs) {
             let mine = PercentEncoding.encode(text)
             #expect(mine == python, "\(text.debugDescription)")
@@ -70,7 +71,7 @@ struct PythonDifferentialTests {
         let queries = (0..<3000).map { _ in
             (0..<Int.random(in: 0...30, using: &random)).map { _ in tokens.randomElement(using: &random)! }.joined()
         }
-        let theirs = try PythonPeer.run(queries.map { .init(op: "parse", text: $0) }, as: [[String]].self)
+        let theirs = try StandardLibraryPeer.run(queries.map { .init(op: "parse", text: $0) }, as: [[String]].self)
         for (query, python) in zip(queries, theirs) {
             let mine = try FormEncoding.parse(query).map { [$0.name, $0.value] }
             #expect(mine == python, "\(query.debugDescription)")
@@ -83,8 +84,8 @@ struct PythonDifferentialTests {
         let forms = (0..<2000).map { _ in
             (0..<Int.random(in: 0...5, using: &random)).map { _ in FormField(Self.randomText(&random), Self.randomText(&random)) }
         }
-        let requests = forms.map { PythonPeer.Request(op: "urlencode", fields: $0.map { [$0.name, $0.value] }) }
-        let theirs = try PythonPeer.run(requests, as: String.self)
+        let requests = forms.map { StandardLibraryPeer.Request(op: "urlencode", fields: $0.map { [$0.name, $0.value] }) }
+        let theirs = try StandardLibraryPeer.run(requests, as: String.self)
         for (fields, python) in zip(forms, theirs) {
             #expect(FormEncoding.serialize(fields) == python, "\(fields)")
         }

@@ -1,18 +1,7 @@
-/// A seeded pseudo-random generator (SplitMix64, Steele et al. 2014), so that every randomised
-/// test reproduces from the seed printed in its failure message.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
+import TestSupport
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Random message shapes for the hash and HMAC differential tests.
+extension SplitMix64 {
     /// `count` random bytes.
     mutating func bytes(_ count: Int) -> [UInt8] {
         (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &self) }
