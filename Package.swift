@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Settings shared by every target, tests included.
+/// Settings shared by every target, tests included (applied in one loop at the end).
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -12,24 +12,128 @@ let swiftSettings: [SwiftSetting] = [
 /// Everything the mock servers, tools and tests need sits behind this default-on trait, so an
 /// app that depends on this package with `traits: []` fetches none of it.
 let mockServers = "MockServers"
-let whenMockServers: TargetDependencyCondition? = .when(traits: [mockServers])
+
+/// A dependency on another package's product, only when the `MockServers` trait is on.
+func external(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: [mockServers]))
+}
+
+let hummingbird = external("Hummingbird", "hummingbird")
+let hummingbirdTesting = external("HummingbirdTesting", "hummingbird")
+let httpTypes = external("HTTPTypes", "swift-http-types")
+let logging = external("Logging", "swift-log")
+let nioCore = external("NIOCore", "swift-nio")
+let nioPosix = external("NIOPosix", "swift-nio")
+let argumentParser = external("ArgumentParser", "swift-argument-parser")
+let serviceLifecycle = external("ServiceLifecycle", "swift-service-lifecycle")
+let unixSignals = external("UnixSignals", "swift-service-lifecycle")
+let swiftCrypto = external("Crypto", "swift-crypto")
+
+var products: [Product] = []
+var targets: [Target] = []
+
+/// An SDK product (Foundation only): `Modules/<name>/Sources` and its unit tests in
+/// `Modules/<name>/Tests`, declared together.
+@MainActor func sdkProduct(_ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency] = []) {
+    products.append(.library(name: name, targets: [name]))
+    targets.append(.target(name: name, dependencies: dependencies, path: "Modules/\(name)/Sources"))
+    targets.append(.testTarget(
+        name: "\(name)Tests",
+        dependencies: [.target(name: name), "TestSupport"] + dependencies + testDependencies,
+        path: "Modules/\(name)/Tests"
+    ))
+}
+
+/// A mock-server library product: `MockServers/<name>/Sources` and `MockServers/<name>/Tests`.
+@MainActor func mockProduct(_ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency] = []) {
+    products.append(.library(name: name, targets: [name]))
+    targets.append(.target(name: name, dependencies: dependencies, path: "MockServers/\(name)/Sources"))
+    targets.append(.testTarget(
+        name: "\(name)Tests",
+        dependencies: [.target(name: name), "MockServerTesting", "TestSupport", hummingbirdTesting] + dependencies + testDependencies,
+        path: "MockServers/\(name)/Tests"
+    ))
+}
+
+// MARK: SDK products (Foundation only)
+
+sdkProduct("SigningCore", dependencies: [], testDependencies: [swiftCrypto])
+sdkProduct("CredentialStore", dependencies: ["SigningCore"])
+sdkProduct("OAuth1Client", dependencies: ["SigningCore"])
+
+// MARK: Mock servers
+
+mockProduct("MockServerKit", dependencies: [
+    "SigningCore", hummingbird, httpTypes, logging, nioCore,
+    external("NIOConcurrencyHelpers", "swift-nio"), serviceLifecycle, unixSignals,
+])
+mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "SigningCore", hummingbird, httpTypes, nioCore])
+targets.append(.target(
+    name: "MockServerTesting",
+    dependencies: [hummingbirdTesting, httpTypes, nioCore, nioPosix],
+    path: "MockServers/MockServerTesting"
+))
+
+// MARK: Integration tests (SDK clients and peers against the mock servers)
+
+targets.append(.testTarget(
+    name: "IntegrationTests",
+    dependencies: [
+        "TestSupport", "CredentialStore", "MockServerKit", "MockServerTesting", "OAuth1Mock", "OAuth1Client",
+        "SigningCore", httpTypes, hummingbirdTesting,
+    ],
+    path: "IntegrationTests",
+    exclude: ["Peers"]
+))
+
+// MARK: Test support: the CI policy for peers, the Python peer runner, built executables.
+
+targets.append(.target(name: "TestSupport", path: "TestSupport"))
+
+// MARK: Tools
+
+products.append(.executable(name: "signed-api", targets: ["SignedAPI"]))
+targets.append(.executableTarget(name: "SignedAPI", dependencies: ["SigningCore", "OAuth1Client", argumentParser], path: "Tools/SignedAPI"))
+targets.append(.testTarget(
+    name: "SignedAPITests",
+    dependencies: ["SignedAPI", "OAuth1Client", "SigningCore", "TestSupport", argumentParser],
+    path: "Tools/Tests/SignedAPITests"
+))
+
+products.append(.executable(name: "mock-servers", targets: ["MockServersCommand"]))
+targets.append(.executableTarget(
+    name: "MockServersCommand",
+    dependencies: ["MockServerKit", "OAuth1Mock", argumentParser, logging, unixSignals],
+    path: "Tools/MockServersCommand"
+))
+
+// Internal executables (not products): `swift run NAME` still runs them from this package.
+// Saves credentials in a loop until killed; CredentialStoreTests kills it with SIGKILL to
+// prove FileStore's crash safety. Needs nothing but CredentialStore, so no trait.
+targets.append(.executableTarget(
+    name: "credential-store-crash-writer",
+    dependencies: ["CredentialStore", "OAuth1Client"],
+    path: "Tools/CredentialStoreCrashWriter"
+))
+targets.append(.executableTarget(
+    name: "mock-servers-benchmark",
+    dependencies: [
+        "MockServerKit", "OAuth1Mock", "OAuth1Client", argumentParser, hummingbird, nioCore,
+        external("NIOHTTP1", "swift-nio"), nioPosix, serviceLifecycle,
+    ],
+    path: "Tools/MockServersBenchmark"
+))
+targets.append(.executableTarget(name: "oauth1-benchmarks", dependencies: ["OAuth1Client", "SigningCore"], path: "Tools/Benchmarks/OAuth1Benchmarks"))
+targets.append(.executableTarget(name: "signing-benchmarks", dependencies: ["SigningCore", swiftCrypto], path: "Tools/Benchmarks/SigningBenchmarks"))
+
+for target in targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}
 
 let package = Package(
     name: "signed-api-sdk",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
-    products: [
-        .library(name: "SigningCore", targets: ["SigningCore"]),
-        .library(name: "CredentialStore", targets: ["CredentialStore"]),
-        .executable(name: "signed-api", targets: ["SignedAPI"]),
-        .executable(name: "credential-store-crash-writer", targets: ["CredentialStoreCrashWriter"]),
-        .library(name: "OAuth1Client", targets: ["OAuth1Client"]),
-        .library(name: "MockServerKit", targets: ["MockServerKit"]),
-        .library(name: "OAuth1Provider", targets: ["OAuth1Provider"]),
-        .executable(name: "mock-servers", targets: ["MockServersCommand"]),
-        .executable(name: "mock-servers-benchmark", targets: ["MockServersBenchmark"]),
-        .executable(name: "oauth1-benchmarks", targets: ["OAuth1Benchmarks"]),
-        .executable(name: "signing-benchmarks", targets: ["SigningBenchmarks"]),
-    ],
+    products: products,
     traits: [
         .trait(
             name: mockServers,
@@ -46,204 +150,5 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
-    targets: [
-        // MARK: SDK products (Foundation only)
-        .target(name: "SigningCore", path: "Modules/SigningCore/Sources", swiftSettings: swiftSettings),
-        .testTarget(
-            name: "SigningCoreTests",
-            dependencies: [
-                "TestSupport",
-                "SigningCore",
-                .product(name: "Crypto", package: "swift-crypto", condition: whenMockServers),
-            ],
-            path: "Modules/SigningCore/Tests",
-            swiftSettings: swiftSettings
-        ),
-        .target(name: "CredentialStore", dependencies: ["SigningCore"], path: "Modules/CredentialStore/Sources", swiftSettings: swiftSettings),
-        .testTarget(
-            name: "CredentialStoreTests",
-            dependencies: ["TestSupport", "CredentialStore"],
-            path: "Modules/CredentialStore/Tests",
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "OAuth1Client",
-            dependencies: ["SigningCore"],
-            path: "Modules/OAuth1Client/Sources",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "OAuth1ClientTests",
-            dependencies: ["TestSupport", "OAuth1Client", "SigningCore"],
-            path: "Modules/OAuth1Client/Tests",
-            swiftSettings: swiftSettings
-        ),
-
-        // MARK: Mock servers
-        .target(
-            name: "MockServerKit",
-            dependencies: [
-                "SigningCore",
-                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
-                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
-                .product(name: "Logging", package: "swift-log", condition: whenMockServers),
-                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: whenMockServers),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: whenMockServers),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: whenMockServers),
-            ],
-            path: "MockServers/MockServerKit/Sources",
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "MockServerTesting",
-            dependencies: [
-                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
-                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
-                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
-                .product(name: "NIOPosix", package: "swift-nio", condition: whenMockServers),
-            ],
-            path: "MockServers/MockServerTesting",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "MockServerKitTests",
-            dependencies: [
-                "MockServerKit",
-                "MockServerTesting",
-                "SigningCore",
-                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
-                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
-                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
-                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
-            ],
-            path: "MockServers/MockServerKit/Tests",
-            swiftSettings: swiftSettings
-        ),
-
-        .target(
-            name: "OAuth1Provider",
-            dependencies: [
-                "MockServerKit",
-                "OAuth1Client",
-                "SigningCore",
-                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
-                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
-                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
-            ],
-            path: "MockServers/OAuth1Provider/Sources",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "OAuth1ProviderTests",
-            dependencies: [
-                "OAuth1Provider",
-                "MockServerKit",
-                "MockServerTesting",
-                "OAuth1Client",
-                "SigningCore",
-                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
-                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
-                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
-                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
-            ],
-            path: "MockServers/OAuth1Provider/Tests",
-            swiftSettings: swiftSettings
-        ),
-
-        // MARK: Integration tests (SDK clients and peers against the mock servers)
-        .testTarget(
-            name: "IntegrationTests",
-            dependencies: [
-                "TestSupport",
-                "CredentialStore",
-                "MockServerKit",
-                "MockServerTesting",
-                "OAuth1Provider",
-                "OAuth1Client",
-                "SigningCore",
-                .product(name: "HTTPTypes", package: "swift-http-types", condition: whenMockServers),
-                .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenMockServers),
-            ],
-            path: "IntegrationTests",
-            exclude: ["Peers"],
-            swiftSettings: swiftSettings
-        ),
-
-        // MARK: Tools
-        // Shared by the test targets: the CI policy for peers, the Python peer runner, SplitMix64.
-        .target(name: "TestSupport", path: "Tools/TestSupport", swiftSettings: swiftSettings),
-        .executableTarget(
-            name: "SignedAPI",
-            dependencies: [
-                "SigningCore",
-                "OAuth1Client",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
-            ],
-            path: "Tools/SignedAPI",
-            swiftSettings: swiftSettings
-        ),
-        // Saves credentials in a loop until killed; CredentialStoreTests kills it with SIGKILL to
-        // prove FileStore's crash safety. Needs nothing but CredentialStore, so no trait.
-        .executableTarget(
-            name: "CredentialStoreCrashWriter",
-            dependencies: ["CredentialStore"],
-            path: "Tools/CredentialStoreCrashWriter",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "MockServersCommand",
-            dependencies: [
-                "MockServerKit",
-                "OAuth1Provider",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
-                .product(name: "Logging", package: "swift-log", condition: whenMockServers),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: whenMockServers),
-            ],
-            path: "Tools/MockServersCommand",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "MockServersBenchmark",
-            dependencies: [
-                "MockServerKit",
-                "OAuth1Provider",
-                "OAuth1Client",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
-                .product(name: "Hummingbird", package: "hummingbird", condition: whenMockServers),
-                .product(name: "NIOCore", package: "swift-nio", condition: whenMockServers),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: whenMockServers),
-                .product(name: "NIOPosix", package: "swift-nio", condition: whenMockServers),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: whenMockServers),
-            ],
-            path: "Tools/MockServersBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "OAuth1Benchmarks",
-            dependencies: ["OAuth1Client", "SigningCore"],
-            path: "Tools/Benchmarks/OAuth1Benchmarks",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "SignedAPITests",
-            dependencies: [
-                "SignedAPI",
-                "OAuth1Client",
-                "SigningCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenMockServers),
-            ],
-            path: "Tools/Tests/SignedAPITests",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "SigningBenchmarks",
-            dependencies: [
-                "SigningCore",
-                .product(name: "Crypto", package: "swift-crypto", condition: whenMockServers),
-            ],
-            path: "Tools/Benchmarks/SigningBenchmarks",
-            swiftSettings: swiftSettings
-        ),
-    ]
+    targets: targets
 )

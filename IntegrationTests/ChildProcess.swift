@@ -67,20 +67,3 @@ final class ChildProcess: @unchecked Sendable {
         try? FileManager.default.removeItem(at: errorURL)
     }
 }
-
-/// Where the built executables are: next to the test binary (walking up out of an `.xctest`
-/// bundle on Apple platforms), or `MOCK_SERVERS_BINARY` when set.
-enum BuiltProducts {
-    static func executable(_ name: String) -> URL? {
-        if name == "mock-servers", let path = ProcessInfo.processInfo.environment["MOCK_SERVERS_BINARY"] {
-            return URL(fileURLWithPath: path)
-        }
-        var directory = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        for _ in 0..<6 {
-            directory.deleteLastPathComponent()
-            let candidate = directory.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }
-}

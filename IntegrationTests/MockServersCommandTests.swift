@@ -4,13 +4,14 @@ import HummingbirdTesting
 import HTTPTypes
 import MockServerTesting
 import Testing
+import TestSupport
 
 /// The `mock-servers` executable as a real process: started on port 0 with `--ready-file`,
 /// checked over HTTP, stopped with SIGTERM (graceful, exit 0); bad flags and config files.
 @Suite("mock-servers command", .serialized)
 struct MockServersCommandTests {
     static func binary() throws -> URL {
-        try #require(BuiltProducts.executable("mock-servers"), "build the mock-servers product first (swift build)")
+        try #require(BuiltExecutable.url("mock-servers", override: "MOCK_SERVERS_BINARY"), Comment(rawValue: BuiltExecutable.missingMessage("mock-servers")))
     }
 
     static func temporaryPath(_ name: String) -> String {

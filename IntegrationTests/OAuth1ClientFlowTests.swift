@@ -5,7 +5,7 @@ import MockServerKit
 import MockServerTesting
 import NIOCore
 import OAuth1Client
-import OAuth1Provider
+import OAuth1Mock
 import SigningCore
 import Testing
 

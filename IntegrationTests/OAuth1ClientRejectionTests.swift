@@ -1,7 +1,7 @@
 import Foundation
 import MockServerKit
 import OAuth1Client
-import OAuth1Provider
+import OAuth1Mock
 import SigningCore
 import Testing
 

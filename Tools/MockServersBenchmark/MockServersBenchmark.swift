@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import MockServerKit
 import OAuth1Client
-import OAuth1Provider
+import OAuth1Mock
 
 /// Load benchmark for the mock servers, loopback only and bounded in time: requests per second
 /// and latency of a signed `verify_credentials` call (signature verified, nonce recorded,

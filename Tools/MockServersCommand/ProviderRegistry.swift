@@ -1,5 +1,5 @@
 import MockServerKit
-import OAuth1Provider
+import OAuth1Mock
 
 /// Every provider the command knows, in the order their default ports are assigned.
 enum ProviderRegistry {

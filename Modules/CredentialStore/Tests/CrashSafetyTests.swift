@@ -1,6 +1,7 @@
 import CredentialStore
 import Foundation
 import TestSupport
+import SigningCore
 import Testing
 
 #if canImport(Glibc)
@@ -17,21 +18,9 @@ enum CrashWriter {
     static let name = "credential-store-crash-writer"
     static let service = "crash.test"
 
-    static let url: URL? = {
-        if let override = ProcessInfo.processInfo.environment["CREDENTIAL_STORE_CRASH_WRITER"] {
-            return URL(fileURLWithPath: override)
-        }
-        var directories: [URL] = Bundle.allBundles
-            .filter { $0.bundlePath.hasSuffix(".xctest") }
-            .map { $0.bundleURL.deletingLastPathComponent() }
-        directories.append(Bundle.main.bundleURL)
-        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        return directories
-            .map { $0.appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let url = BuiltExecutable.url(name, override: "CREDENTIAL_STORE_CRASH_WRITER")
 
-    static let unavailable: Comment = "credential-store-crash-writer is not built next to the test bundle; run `swift build` (or set CREDENTIAL_STORE_CRASH_WRITER) — this skip is a failure when CI=true"
+    static let unavailable = Comment(rawValue: BuiltExecutable.missingMessage(name, override: "CREDENTIAL_STORE_CRASH_WRITER"))
 
     /// The account names the writer uses for `count` accounts.
     static func accounts(_ count: Int) -> [String] { (0..<count).map { "account-\($0)-é" } }
@@ -101,7 +90,7 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, sign
     /// the old one or a newer one, never a mix, never empty — generations never go back, and
     /// every file is still 0600. The writer runs under `umask 277`, which alone would give
     /// 0500 directories and 0400 files, so the exact modes are the store's doing.
-    @Test(.enabled(if: CrashWriter.url != nil || TestEnvironment.isCI, CrashWriter.unavailable))
+    @Test(.enabled(if: BuiltExecutable.isAvailable(CrashWriter.name, override: "CREDENTIAL_STORE_CRASH_WRITER"), CrashWriter.unavailable))
     func sigkillDuringSavesLeavesOldOrNewNeverAMix() async throws {
         let executable = try #require(CrashWriter.url, CrashWriter.unavailable)
         let directory = try TemporaryDirectory()
@@ -153,7 +142,7 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, sign
 
     /// Two writer processes save the same items at once and are both killed, 10 times: the
     /// advisory lock keeps every file whole and each file is one writer's credential.
-    @Test(.enabled(if: CrashWriter.url != nil || TestEnvironment.isCI, CrashWriter.unavailable))
+    @Test(.enabled(if: BuiltExecutable.isAvailable(CrashWriter.name, override: "CREDENTIAL_STORE_CRASH_WRITER"), CrashWriter.unavailable))
     func twoProcessesWritingAtOnceNeverTearAFile() async throws {
         let executable = try #require(CrashWriter.url, CrashWriter.unavailable)
         let directory = try TemporaryDirectory()

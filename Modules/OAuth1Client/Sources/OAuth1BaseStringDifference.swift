@@ -6,6 +6,12 @@ import SigningCore
 /// This is what turns an opaque "invalid signature" into "the server signed `status=a+b`,
 /// we signed `status=a%20b`". Values of `oauth_token` and `oauth_verifier` are shown redacted.
 public struct OAuth1BaseStringDifference: Sendable, Hashable, CustomStringConvertible {
+    /// The response header in which a cooperating server (this package's mock providers) sends
+    /// the base string it computed when it rejects a signature. ``OAuth1Client`` reads it and
+    /// reports the difference from its own; the mock providers write it. The one place the
+    /// name is spelled.
+    public static let headerName = "X-OAuth1-Base-String"
+
     /// Our base string.
     public let ours: String
     /// The other side's base string.

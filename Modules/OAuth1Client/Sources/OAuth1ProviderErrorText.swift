@@ -4,15 +4,11 @@ import SigningCore
 /// Turns a provider's error response into an ``OAuth1Error`` that carries the provider's own
 /// words and, when the provider reports the base string it computed, where it differs from ours.
 enum OAuth1ProviderErrorText {
-    /// The response header in which a cooperating server (this package's mock servers) sends
-    /// the base string it computed, percent-encoded once more so the header stays ASCII.
-    static let baseStringHeader = "X-OAuth1-Base-String"
-
     /// The error for an unsuccessful `response` to `signed`.
     static func error(for response: OAuth1Response, signed: OAuth1SignedRequest, provider: String) -> OAuth1Error {
         let text = providerMessage(response.body)
         let said = text.isEmpty ? "\(provider) answered HTTP \(response.statusCode) with no explanation" : "\(provider) says: \(text)"
-        if let header = response.header(baseStringHeader) {
+        if let header = response.header(OAuth1BaseStringDifference.headerName) {
             let theirs = (try? PercentEncoding.decode(header)) ?? header
             let difference = OAuth1BaseStringDifference(ours: signed.baseString, theirs: theirs)
             if difference.isIdentical {

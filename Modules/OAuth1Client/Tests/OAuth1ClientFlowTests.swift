@@ -159,7 +159,7 @@ struct OAuth1ClientFlowTests {
             transport: ClosureTransport { request in
                 // A server that signs 'status=a+b' where the client signed 'status=a%20b', and drops a query field.
                 let theirs = "POST&https%3A%2F%2Fapi.twitter.com%2F1.1%2Fstatuses%2Fupdate.json&oauth_consumer_key%3Dk%26oauth_nonce%3Dn%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000%26oauth_version%3D1.0%26status%3Da%252Bb"
-                return OAuth1Response(statusCode: 401, headers: ["X-OAuth1-Base-String": PercentEncoding.encode(theirs)], body: Array("Invalid Signature".utf8))
+                return OAuth1Response(statusCode: 401, headers: [OAuth1BaseStringDifference.headerName: PercentEncoding.encode(theirs)], body: Array("Invalid Signature".utf8))
             },
             clock: { Date(timeIntervalSince1970: 1_700_000_000) },
             nonce: { "n" }

@@ -1,4 +1,4 @@
-import TestSupport
+import SigningCore
 
 /// Random message shapes for the hash and HMAC differential tests.
 extension SplitMix64 {

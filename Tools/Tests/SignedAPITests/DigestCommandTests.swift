@@ -3,6 +3,7 @@ import Foundation
 @testable import SignedAPI
 import SigningCore
 import Testing
+import TestSupport
 
 /// `signed-api digest`, in-process through `parseAsRoot` and as a real process.
 @Suite("signed-api digest")
@@ -64,17 +65,11 @@ struct DigestCommandTests {
     // MARK: Real process
 
     /// The built `signed-api` binary: SwiftPM puts it beside the test bundle.
-    static let binary: URL? = {
-        let bundle = Bundle.main.bundleURL
-        let directory = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
-        let candidates = [directory, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("signed-api") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let binary = BuiltExecutable.url("signed-api")
 
     /// Runs the binary with `arguments` and `input` on stdin; returns exit status, stdout, stderr.
     private func run(_ arguments: [String], input: [UInt8]) throws -> (status: Int32, output: String, error: String) {
-        let binary = try #require(Self.binary, "signed-api is not built next to the tests; run `swift build` first")
+        let binary = try #require(Self.binary, Comment(rawValue: BuiltExecutable.missingMessage("signed-api")))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signed-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -4,6 +4,7 @@ import OAuth1Client
 @testable import SignedAPI
 import SigningCore
 import Testing
+import TestSupport
 
 @Suite("signed-api oauth1")
 struct OAuth1CommandTests {
@@ -114,12 +115,7 @@ struct OAuth1CommandTests {
 
     @Test("the built executable runs `oauth1 sign` and exits 0, `oauth1 explain` exits 1 on a bad signature")
     func process() throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("signed-api")
-        let candidates = [executable, URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/signed-api")]
-        guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            Issue.record("signed-api executable not found next to the tests; build it with `swift build`")
-            return
-        }
+        let binary = try #require(BuiltExecutable.url("signed-api"), Comment(rawValue: BuiltExecutable.missingMessage("signed-api")))
         func run(_ arguments: [String]) throws -> (Int32, String) {
             let process = Process()
             process.executableURL = binary

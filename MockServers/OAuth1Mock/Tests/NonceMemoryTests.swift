@@ -1,7 +1,7 @@
 import Foundation
 
 
-@testable import OAuth1Provider
+@testable import OAuth1Mock
 import Testing
 
 @Suite("Nonce memory")

@@ -5,7 +5,7 @@ import MockServerKit
 import MockServerTesting
 import NIOCore
 import OAuth1Client
-import OAuth1Provider
+import OAuth1Mock
 import SigningCore
 import Testing
 
@@ -90,7 +90,7 @@ struct VerificationTests {
         let response = try await harness.send(request)
         #expect(response.status == .unauthorized)
         #expect(OAuth1Harness.twitterCode(response) == 32)
-        let header = try #require(response.headers[HTTPField.Name("X-OAuth1-Base-String")!])
+        let header = try #require(response.headers[HTTPField.Name(OAuth1BaseStringDifference.headerName)!])
         let serverBaseString = try PercentEncoding.decode(header)
         #expect(serverBaseString != signed.baseString)
         #expect(serverBaseString == signed.baseString.replacingOccurrences(of: "status%3Doriginal", with: "status%3Dtampered"))
@@ -105,7 +105,7 @@ struct VerificationTests {
             signer: harness.signer(token: harness.credentials["accessToken"], tokenSecret: "wrong")
         )
         #expect(response.status == .unauthorized)
-        #expect(response.headers[HTTPField.Name("X-OAuth1-Base-String")!] == nil)
+        #expect(response.headers[HTTPField.Name(OAuth1BaseStringDifference.headerName)!] == nil)
         await harness.stop()
     }
 

@@ -1,6 +1,7 @@
 public import Foundation
 public import HTTPTypes
 public import MockServerKit
+import OAuth1Client
 import SigningCore
 
 extension OAuth1Flavour {
@@ -12,7 +13,7 @@ extension OAuth1Flavour {
         var response = body(status: status, code: code, message: text)
         response.headers[HTTPField.Name("X-Mock-Reason")!] = String(error.message.prefix(300))
         if exposeBaseString, let baseString = error.serverBaseString {
-            response.headers[HTTPField.Name("X-OAuth1-Base-String")!] = PercentEncoding.encode(baseString)
+            response.headers[HTTPField.Name(OAuth1BaseStringDifference.headerName)!] = PercentEncoding.encode(baseString)
         }
         return response
     }

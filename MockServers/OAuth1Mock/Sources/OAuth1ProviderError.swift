@@ -1,4 +1,4 @@
-/// The one error type of the `OAuth1Provider` module: why the mock provider refused a request.
+/// The one error type of the `OAuth1Mock` module: why the mock provider refused a request.
 ///
 /// Each flavour turns it into its own error body and status (``OAuth1Flavour/errorResponse(for:)``);
 /// the journal records ``message``. Compares by ``code`` only. Never holds a secret; a rejected
