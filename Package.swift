@@ -58,8 +58,14 @@ var targets: [Target] = []
 // MARK: SDK products (Foundation only)
 
 sdkProduct("SigningCore", dependencies: [], testDependencies: [swiftCrypto])
+sdkProduct("SignedHTTP", dependencies: ["SigningCore"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct("CredentialStore", dependencies: ["SigningCore"])
-sdkProduct("OAuth1Client", dependencies: ["SigningCore"])
+sdkProduct("OAuth1Client", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
+
+// Test doubles for SDK users' tests and ours: a transport answering from a closure, one that
+// records requests, a clock that does not really sleep. Foundation only, so no trait.
+products.append(.library(name: "SignedHTTPTesting", targets: ["SignedHTTPTesting"]))
+targets.append(.target(name: "SignedHTTPTesting", dependencies: ["SignedHTTP"], path: "Modules/SignedHTTPTesting"))
 
 // MARK: Mock servers
 
@@ -80,7 +86,7 @@ targets.append(.testTarget(
     name: "IntegrationTests",
     dependencies: [
         "TestSupport", "CredentialStore", "MockServerKit", "MockServerTesting", "OAuth1Mock", "OAuth1Client",
-        "SigningCore", httpTypes, hummingbirdTesting,
+        "SignedHTTP", "SignedHTTPTesting", "SigningCore", httpTypes, hummingbirdTesting,
     ],
     path: "IntegrationTests",
     exclude: ["Peers"]

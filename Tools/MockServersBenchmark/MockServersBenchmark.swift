@@ -53,7 +53,7 @@ struct MockServersBenchmark: AsyncParsableCommand {
         func signedRequests(_ count: Int) throws -> [PreparedRequest] {
             try (0..<count).map { _ in
                 let headers = try signer.sign(OAuth1Request(url: signedURL)).request.headers
-                return PreparedRequest(target: "/1.1/account/verify_credentials.json", headers: headers.map { ($0.key, $0.value) })
+                return PreparedRequest(target: "/1.1/account/verify_credentials.json", headers: headers.map { ($0.name, $0.value) })
             }
         }
         let bareTarget = LoadTarget(

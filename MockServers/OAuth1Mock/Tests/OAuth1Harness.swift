@@ -71,8 +71,8 @@ struct OAuth1Harness {
         let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)!
         let target = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         var headers = extraHeaders
-        for (name, value) in request.headers {
-            headers.append(HTTPField(name: HTTPField.Name(name)!, value: value))
+        for field in request.headers {
+            headers.append(HTTPField(name: HTTPField.Name(field.name)!, value: field.value))
         }
         if userAgent, headers[.userAgent] == nil { headers[.userAgent] = "OAuth1ProviderTests/1.0" }
         return try await MockHTTP.send(

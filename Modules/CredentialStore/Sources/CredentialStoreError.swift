@@ -83,13 +83,17 @@ public struct CredentialStoreError: Error, Hashable, Sendable, CustomStringConve
     /// ``Code/fileSystemFailure`` and ``Code/insecurePermissions``, an `OSStatus` for the
     /// keychain codes.
     public let systemCode: Int32?
+    /// The underlying error, when there is one and it cannot carry a secret (file-system
+    /// errors; never a coding error, which may quote a value).
+    public let cause: (any Error)?
 
     /// Creates an error. Library code uses this too; it is public so that tests and other
     /// ``CredentialStore`` implementations can build values of the same type.
-    public init(code: Code, message: String, systemCode: Int32? = nil) {
+    public init(code: Code, message: String, systemCode: Int32? = nil, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
         self.systemCode = systemCode
+        self.cause = cause
     }
 
     public var description: String {

@@ -74,7 +74,8 @@ struct StoreDirectory: Sendable {
             } catch {
                 throw CredentialStoreError(
                     code: .fileSystemFailure,
-                    message: "could not create \(parent), the parent of the credential store directory; check that the location is writable"
+                    message: "could not create \(parent), the parent of the credential store directory; check that the location is writable",
+                    cause: error
                 )
             }
         }

@@ -135,10 +135,10 @@ public enum OAuth1AuthorizationHeader {
                 output.append(UInt8(ascii: " "))
             }
             first = false
-            OAuth1Canonicalization.appendEncoded(parameter.name, to: &output)
+            PercentEncoding.append(parameter.name, to: &output)
             output.append(UInt8(ascii: "="))
             output.append(UInt8(ascii: "\""))
-            OAuth1Canonicalization.appendEncoded(parameter.value, to: &output)
+            PercentEncoding.append(parameter.value, to: &output)
             output.append(UInt8(ascii: "\""))
         }
         return String(decoding: output, as: UTF8.self)

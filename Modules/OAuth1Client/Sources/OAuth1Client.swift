@@ -15,20 +15,29 @@ import SigningCore
 /// let response = try await client.send(OAuth1Request(url: apiURL), with: accessToken)
 /// ```
 ///
+/// Requests go through a ``SignedHTTPClient`` (``http``): retried by its policy, each attempt
+/// signed afresh, and with clock-skew correction on, signed at the provider's time.
+///
 /// Errors are ``OAuth1Error`` (a provider's 4xx/5xx carries the provider's own message and,
-/// when the provider reports its base string, the difference from ours), or `CancellationError`
-/// when the task is cancelled.
+/// when the provider reports its base string, the difference from ours; a transport failure
+/// keeps the transport's error as ``OAuth1Error/cause``), or `CancellationError` when the task
+/// is cancelled.
 public struct OAuth1Client: Sendable {
     /// The provider's endpoints and quirks.
     public let provider: OAuth1Provider
     /// The client credentials (no token).
     public let credentials: OAuth1Credentials
-    /// How requests are sent.
-    public let transport: any OAuth1Transport
-    /// The time source for `oauth_timestamp`.
-    public let clock: @Sendable () -> Date
+    /// How requests are sent, retried and clock-corrected.
+    public let http: SignedHTTPClient
     /// The nonce source.
     public let nonce: @Sendable () -> String
+
+    /// How requests are sent.
+    public var transport: any OAuth1Transport { http.transport }
+
+    /// The device's time source for `oauth_timestamp` (corrected by the server's clock when
+    /// ``http`` is configured to correct skew).
+    public var clock: @Sendable () -> Date { http.deviceClock }
 
     /// Creates a client.
     ///
@@ -38,6 +47,11 @@ public struct OAuth1Client: Sendable {
     ///   - consumerSecret: the application's secret.
     ///   - transport: `URLSession` by default.
     ///   - clock: the system clock by default.
+    ///   - retryPolicy: ``RetryPolicy/never`` by default; ``RetryPolicy/recommended`` retries
+    ///     idempotent requests (`GET`, …) on 408, 429 and 5xx, each attempt signed afresh (the
+    ///     token legs are `POST` and not retried by it).
+    ///   - correctsClockSkew: sign with the provider's time, learned from its `Date` header,
+    ///     and retry a "timestamp out of bounds" rejection once with it (off by default).
     ///   - nonce: 30 secure random alphanumerics by default.
     public init(
         provider: OAuth1Provider,
@@ -45,12 +59,31 @@ public struct OAuth1Client: Sendable {
         consumerSecret: String,
         transport: any OAuth1Transport = URLSessionTransport(),
         clock: @escaping @Sendable () -> Date = { Date() },
+        retryPolicy: RetryPolicy = .never,
+        correctsClockSkew: Bool = false,
+        nonce: @escaping @Sendable () -> String = OAuth1Signer.defaultNonce
+    ) {
+        self.init(
+            provider: provider,
+            consumerKey: consumerKey,
+            consumerSecret: consumerSecret,
+            http: SignedHTTPClient(transport: transport, retryPolicy: retryPolicy, correctsClockSkew: correctsClockSkew, deviceClock: clock),
+            nonce: nonce
+        )
+    }
+
+    /// Creates a client that sends through `http`: its transport, retry policy, clocks and
+    /// clock-skew correction.
+    public init(
+        provider: OAuth1Provider,
+        consumerKey: String,
+        consumerSecret: String,
+        http: SignedHTTPClient,
         nonce: @escaping @Sendable () -> String = OAuth1Signer.defaultNonce
     ) {
         self.provider = provider
         self.credentials = OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret)
-        self.transport = transport
-        self.clock = clock
+        self.http = http
         self.nonce = nonce
     }
 
@@ -61,7 +94,7 @@ public struct OAuth1Client: Sendable {
             signatureMethod: provider.signatureMethod,
             transmission: provider.transmission,
             includesVersion: provider.includesVersion,
-            clock: clock,
+            clock: http.deviceClock,
             nonce: nonce
         )
     }
@@ -135,28 +168,37 @@ public struct OAuth1Client: Sendable {
 
     private func send(
         _ request: OAuth1Request, token: OAuth1Token?, callback: String?, verifier: String?
-    ) async throws -> (response: OAuth1Response, signed: OAuth1SignedRequest) {
+    ) async throws -> (response: OAuth1Response, sent: OAuth1Request) {
         var request = request
         for (name, value) in provider.additionalHeaders where request.header(name) == nil { request.setHeader(name, value) }
-        let signed = try signer(for: token).sign(request, callback: callback, verifier: verifier)
-        try Task.checkCancellation()
-        let response: OAuth1Response
+        let leg = LegSigner(signer: signer(for: token), callback: callback, verifier: verifier)
+        let exchange: SignedHTTPClient.Exchange
         do {
-            response = try await transport.send(signed.request)
-        } catch let error as OAuth1Error {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            try Task.checkCancellation()
-            throw OAuth1Error(
-                code: .transportFailed,
-                message: "\(signed.request.method) \(signed.request.url.host ?? "") failed before a response arrived: \(error.localizedDescription)"
-            )
+            exchange = try await http.send(request, signer: leg, isClockSkewRejection: Self.isTimestampRejection)
+        } catch let error as SignedHTTPError {
+            throw OAuth1Error(code: .transportFailed, message: error.message, cause: error.cause ?? error)
         }
-        guard response.isSuccess else {
-            throw OAuth1ProviderErrorText.error(for: response, signed: signed, provider: provider.name)
+        guard exchange.response.isSuccess else {
+            throw OAuth1ProviderErrorText.error(for: exchange.response, sent: exchange.request, provider: provider.name)
         }
-        return (response, signed)
+        return (exchange.response, exchange.request)
+    }
+
+    /// Whether `response` rejects the request's timestamp: Twitter's code 135, the Problem
+    /// Reporting extension's `timestamp_refused`, or any provider text about the timestamp.
+    @Sendable private static func isTimestampRejection(_ response: OAuth1Response) -> Bool {
+        guard response.statusCode == 400 || response.statusCode == 401 else { return false }
+        return response.providerMessage.lowercased().contains("timestamp")
+    }
+}
+
+/// One leg's signing: the client's signer plus that leg's `oauth_callback` or `oauth_verifier`.
+private struct LegSigner: RequestSigner {
+    let signer: OAuth1Signer
+    let callback: String?
+    let verifier: String?
+
+    func sign(_ request: APIRequest, at date: Date) throws -> APIRequest {
+        try signer.sign(request, timestamp: date, callback: callback, verifier: verifier).request
     }
 }

@@ -94,13 +94,17 @@ public struct OAuth1Error: Error, Hashable, Sendable, CustomStringConvertible {
     public let message: String
     /// The HTTP status code of the provider's response, when the error comes from one.
     public let statusCode: Int?
+    /// The underlying error, when there is one: for ``Code/transportFailed`` the transport's
+    /// own error (a `URLError` stays a `URLError`).
+    public let cause: (any Error)?
 
     /// Creates an error. Library code builds these itself; the initialiser is public so that
     /// tests and callers can build expected values.
-    public init(code: Code, message: String, statusCode: Int? = nil) {
+    public init(code: Code, message: String, statusCode: Int? = nil, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
         self.statusCode = statusCode
+        self.cause = cause
     }
 
     public var description: String {

@@ -88,7 +88,7 @@ public struct OAuth1IncomingRequest: Sendable {
         }
         self.realm = realm
         let queryParameters = try parts.query.map { query throws(OAuth1Error) in try Self.parseForm(query, what: "the URL's query") } ?? []
-        isFormEncoded = contentType.map(Self.isFormContentType) ?? false
+        isFormEncoded = contentType.map(MediaType.isFormURLEncoded) ?? false
         var formParameters: [FormField] = []
         if isFormEncoded {
             guard let text = String(validating: body, as: UTF8.self) else {
@@ -196,23 +196,6 @@ public struct OAuth1IncomingRequest: Sendable {
             signature, method: signatureMethod, baseString: baseString, consumerSecret: consumerSecret, tokenSecret: tokenSecret
         )
         return signatureIsValid && bodyHashMatches != false
-    }
-
-    /// Whether `contentType`'s media type is `application/x-www-form-urlencoded`, ignoring case,
-    /// surrounding spaces and parameters such as `charset`.
-    public static func isFormContentType(_ contentType: String) -> Bool {
-        var contentType = contentType
-        return contentType.withUTF8 { bytes in
-            var start = 0
-            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
-            while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-            let expected: StaticString = "application/x-www-form-urlencoded"
-            guard end - start == expected.utf8CodeUnitCount else { return false }
-            return expected.withUTF8Buffer { expected in
-                (0..<expected.count).allSatisfy { bytes[start + $0] | 0x20 == expected[$0] || bytes[start + $0] == expected[$0] }
-            }
-        }
     }
 
     private static func hasOAuthScheme(_ header: String) -> Bool {

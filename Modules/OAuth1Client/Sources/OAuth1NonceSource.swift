@@ -2,12 +2,18 @@
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 import SigningCore
 
 /// The default nonce: 30 alphanumerics from SigningCore's ``Nonce/alphanumeric(length:using:)``
 /// over the operating system's secure generator, with the random bytes fetched in one call
-/// (`arc4random_buf`) instead of one system call per 8 bytes, which dominated signing time.
+/// instead of one system call per 8 bytes, which dominated signing time.
+///
+/// `getentropy` is the one call: POSIX 2024, in every glibc since 2.25 (Ubuntu 18.04 on),
+/// musl, and Apple's platforms since macOS 10.12 — unlike `arc4random_buf`, which glibc
+/// gained only in 2.36 (not in Ubuntu 22.04, Amazon Linux 2023 or RHEL 9).
 enum OAuth1NonceSource {
     /// A secure generator serving 64 bytes prefetched in one call, then the system generator.
     struct PrefetchedSystemRandom: RandomNumberGenerator {
@@ -16,12 +22,10 @@ enum OAuth1NonceSource {
         private var system = SystemRandomNumberGenerator()
 
         init() {
-            #if canImport(Darwin) || canImport(Glibc)
-            withUnsafeMutableBytes(of: &words) { buffer in
-                if let address = buffer.baseAddress { arc4random_buf(address, buffer.count) }
+            let filled = withUnsafeMutableBytes(of: &words) { buffer in
+                buffer.baseAddress.map { getentropy($0, buffer.count) } ?? -1
             }
-            position = 0
-            #endif
+            if filled == 0 { position = 0 }
         }
 
         mutating func next() -> UInt64 {

@@ -11,9 +11,9 @@ public enum OAuth1Signature {
     static func keyBytes(consumerSecret: String, tokenSecret: String?) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity((consumerSecret.utf8.count + (tokenSecret?.utf8.count ?? 0)) * 3 + 1)
-        OAuth1Canonicalization.appendEncoded(consumerSecret, to: &key)
+        PercentEncoding.append(consumerSecret, to: &key)
         key.append(UInt8(ascii: "&"))
-        if let tokenSecret { OAuth1Canonicalization.appendEncoded(tokenSecret, to: &key) }
+        if let tokenSecret { PercentEncoding.append(tokenSecret, to: &key) }
         return key
     }
 

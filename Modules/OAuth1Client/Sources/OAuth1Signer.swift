@@ -16,7 +16,7 @@ public import SigningCore
 /// )
 /// let signed = try signer.sign(OAuth1Request(method: "GET", url: url))
 /// ```
-public struct OAuth1Signer: Sendable {
+public struct OAuth1Signer: RequestSigner {
     /// The consumer and (optional) token credentials.
     public var credentials: OAuth1Credentials {
         didSet { key = OAuth1SigningKey(method: signatureMethod, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret) }
@@ -94,6 +94,15 @@ public struct OAuth1Signer: Sendable {
     public func sign(
         _ request: OAuth1Request, callback: String? = nil, verifier: String? = nil, extraProtocolParameters: [FormField] = []
     ) throws(OAuth1Error) -> OAuth1SignedRequest {
+        try sign(request, timestamp: clock(), callback: callback, verifier: verifier, extraProtocolParameters: extraProtocolParameters)
+    }
+
+    /// Signs `request` as ``sign(_:callback:verifier:extraProtocolParameters:)-(OAuth1Request,_,_,_)``
+    /// does, with `oauth_timestamp` taken from `date` instead of ``clock``: how a client that
+    /// corrects for the server's clock signs.
+    public func sign(
+        _ request: OAuth1Request, timestamp date: Date, callback: String? = nil, verifier: String? = nil, extraProtocolParameters: [FormField] = []
+    ) throws(OAuth1Error) -> OAuth1SignedRequest {
         let parts = try OAuth1URLParts(request.url)
         let isForm = request.hasFormBody
         if case .formBody = transmission, !isForm, !request.body.isEmpty {
@@ -108,7 +117,7 @@ public struct OAuth1Signer: Sendable {
         protocolParameters.append(FormField("oauth_consumer_key", credentials.consumerKey))
         if let token = credentials.token { protocolParameters.append(FormField("oauth_token", token)) }
         protocolParameters.append(FormField("oauth_signature_method", signatureMethod.rawValue))
-        protocolParameters.append(FormField("oauth_timestamp", String(Int(clock().timeIntervalSince1970.rounded(.down)))))
+        protocolParameters.append(FormField("oauth_timestamp", String(Self.seconds(date))))
         protocolParameters.append(FormField("oauth_nonce", nonce()))
         if includesVersion { protocolParameters.append(FormField("oauth_version", "1.0")) }
         if let callback { protocolParameters.append(FormField("oauth_callback", callback)) }
@@ -169,6 +178,13 @@ public struct OAuth1Signer: Sendable {
         )
     }
 
+    /// Whole seconds since 1970 (RFC 5849 §3.3), clamped so that no clock value can trap.
+    private static func seconds(_ date: Date) -> Int {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite else { return 0 }
+        return Int(min(max(seconds, 0), 1e15))
+    }
+
     private static func appendFields(of text: Substring, to fields: inout [FormField], what: String) throws(OAuth1Error) {
         do throws(SigningCoreError) {
             try FormEncoding.parse(text, into: &fields)
@@ -189,9 +205,9 @@ public struct OAuth1Signer: Sendable {
     private static func appendPairs(_ parameters: [FormField], to output: inout [UInt8]) {
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { output.append(UInt8(ascii: "&")) }
-            OAuth1Canonicalization.appendEncoded(parameter.name, to: &output)
+            PercentEncoding.append(parameter.name, to: &output)
             output.append(UInt8(ascii: "="))
-            OAuth1Canonicalization.appendEncoded(parameter.value, to: &output)
+            PercentEncoding.append(parameter.value, to: &output)
         }
     }
 
@@ -212,5 +228,13 @@ public struct OAuth1Signer: Sendable {
             throw OAuth1Error(code: .invalidURL, message: "the URL cannot carry the protocol parameters in its query")
         }
         return signedURL
+    }
+}
+
+extension OAuth1Signer {
+    /// ``RequestSigner`` conformance: `request` signed at `date` with a fresh nonce, as
+    /// ``SignedHTTPClient`` signs each attempt.
+    public func sign(_ request: APIRequest, at date: Date) throws -> APIRequest {
+        try sign(request, timestamp: date).request
     }
 }

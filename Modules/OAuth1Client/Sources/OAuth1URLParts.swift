@@ -1,4 +1,5 @@
 import Foundation
+import SigningCore
 
 /// The pieces of an absolute URL that OAuth signing needs, sliced out of its text without
 /// Foundation's URL parser (so the result is the same on every platform and allocates little).
@@ -139,17 +140,16 @@ struct OAuth1URLParts {
     /// Appends ``baseStringURI`` percent-encoded (§3.6), without building it as a string.
     func appendEncodedBaseStringURI(to output: inout [UInt8]) {
         guard scheme.utf8.allSatisfy({ $0 < 0x80 }), host.utf8.allSatisfy({ $0 < 0x80 }) else {
-            OAuth1Canonicalization.appendEncoded(baseStringURI, to: &output)
+            PercentEncoding.append(baseStringURI, to: &output)
             return
         }
         func appendLowercased(_ text: Substring) {
+            guard text.utf8.allSatisfy(PercentEncoding.AllowedSet.unreserved.contains) else {
+                PercentEncoding.append(text.lowercased(), to: &output)
+                return
+            }
             for byte in text.utf8 {
-                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                if OAuth1Canonicalization.unreserved.contains(lower) {
-                    output.append(lower)
-                } else {
-                    OAuth1Canonicalization.appendEscape(lower, to: &output)
-                }
+                output.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
             }
         }
         appendLowercased(scheme)
@@ -166,7 +166,7 @@ struct OAuth1URLParts {
         if path.isEmpty {
             output.append(contentsOf: "%2F".utf8)
         } else {
-            OAuth1Canonicalization.appendEncoded(path, to: &output)
+            PercentEncoding.append(path, to: &output)
         }
     }
 }

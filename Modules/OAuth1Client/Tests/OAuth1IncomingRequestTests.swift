@@ -20,7 +20,7 @@ struct OAuth1IncomingRequestTests {
         let unsigned = URL(string: url)!
         let parts = try #require(URLComponents(url: unsigned, resolvingAgainstBaseURL: false))
         var signed = try FormEncoding.parse(parts.percentEncodedQuery ?? "")
-        if let contentType, OAuth1IncomingRequest.isFormContentType(contentType) { signed += try FormEncoding.parse(body) }
+        if let contentType, MediaType.isFormURLEncoded(contentType) { signed += try FormEncoding.parse(body) }
         signed += protocolParameters
         let method1 = OAuth1SignatureMethod(rawValue: protocolParameters.first { $0.name == "oauth_signature_method" }?.value ?? "") ?? .hmacSHA1
         let base = try OAuth1BaseString.make(method: method, url: unsigned, parameters: signed)
@@ -156,6 +156,6 @@ struct OAuth1IncomingRequestTests {
         ("application/json", false), ("multipart/form-data; boundary=x", false), ("", false),
     ])
     func formContentType(contentType: String, expected: Bool) {
-        #expect(OAuth1IncomingRequest.isFormContentType(contentType) == expected)
+        #expect(MediaType.isFormURLEncoded(contentType) == expected)
     }
 }

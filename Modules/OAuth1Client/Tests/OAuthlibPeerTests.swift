@@ -44,7 +44,7 @@ struct PeerSigningCase: Codable, Sendable {
             clock: { Date(timeIntervalSince1970: seconds) },
             nonce: { nonce }
         )
-        var headers: [String: String] = [:]
+        var headers = HeaderFields()
         if let contentType { headers["Content-Type"] = contentType }
         let request = OAuth1Request(method: method, url: URL(string: url)!, headers: headers, body: Array((body ?? "").utf8))
         return try signer.sign(request, callback: callback, verifier: verifier)
@@ -244,7 +244,7 @@ struct OAuthlibPeerTests {
             let peerCase = random.signingCase(forOAuthlibServer: true)
             let signed = try peerCase.signWithSwift()
             cases.append(PeerVerificationCase(
-                method: signed.request.method, url: signed.request.url.absoluteString, headers: signed.request.headers,
+                method: signed.request.method, url: signed.request.url.absoluteString, headers: Dictionary(signed.request.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
                 body: String(decoding: signed.request.body, as: UTF8.self),
                 consumerSecret: peerCase.consumerSecret, tokenSecret: peerCase.tokenSecret ?? ""
             ))

@@ -37,7 +37,7 @@ for _ in range(2):
         process.standardOutput = output
         try process.run()
         defer {
-            if process.isRunning { process.terminate() }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         var portLine = Data()

@@ -6,8 +6,8 @@
 public enum PercentEncoding {
     /// A set of ASCII bytes that are written as themselves; every other byte is escaped.
     public struct AllowedSet: Sendable, Hashable {
-        private var low: UInt64 = 0
-        private var high: UInt64 = 0
+        @usableFromInline var low: UInt64 = 0
+        @usableFromInline var high: UInt64 = 0
 
         /// A set holding the ASCII characters of `characters`.
         public init(_ characters: StaticString) {
@@ -20,9 +20,10 @@ public enum PercentEncoding {
         }
 
         /// Whether `byte` is written as itself.
-        @inline(__always) public func contains(_ byte: UInt8) -> Bool {
-            if byte < 64 { return low & (1 << UInt64(byte)) != 0 }
-            if byte < 128 { return high & (1 << UInt64(byte &- 64)) != 0 }
+        @inlinable @inline(__always)
+        public func contains(_ byte: UInt8) -> Bool {
+            if byte < 64 { return low & (1 &<< UInt64(byte)) != 0 }
+            if byte < 128 { return high & (1 &<< UInt64(byte &- 64)) != 0 }
             return false
         }
 
@@ -38,33 +39,78 @@ public enum PercentEncoding {
 
     static func encode(_ text: some StringProtocol, allowing allowed: AllowedSet, spaceAsPlus: Bool) -> String {
         withContiguousUTF8(text) { input in
-            var escapes = 0
-            for byte in input where !allowed.contains(byte) { escapes += 1 }
-            if escapes == 0 { return String(decoding: input, as: UTF8.self) }
-            return hexDigits.withUTF8Buffer { hex in
-                String(unsafeUninitializedCapacity: input.count + 2 * escapes) { output in
-                    var written = 0
-                    for byte in input {
-                        if allowed.contains(byte) {
-                            output[written] = byte
-                            written += 1
-                        } else if spaceAsPlus && byte == UInt8(ascii: " ") {
-                            output[written] = UInt8(ascii: "+")
-                            written += 1
-                        } else {
-                            output[written] = UInt8(ascii: "%")
-                            output[written + 1] = hex[Int(byte >> 4)]
-                            output[written + 2] = hex[Int(byte & 0x0F)]
-                            written += 3
-                        }
-                    }
-                    return written
-                }
+            let length = encodedLength(of: input, allowing: allowed, spaceAsPlus: spaceAsPlus)
+            if length == input.count, !(spaceAsPlus && input.contains(UInt8(ascii: " "))) {
+                return String(decoding: input, as: UTF8.self)
+            }
+            return String(unsafeUninitializedCapacity: length) { output in
+                write(input, allowing: allowed, spaceAsPlus: spaceAsPlus, to: output, at: 0)
             }
         }
     }
 
-    private static let hexDigits: StaticString = "0123456789ABCDEF"
+    /// Appends the UTF-8 bytes of `text` percent-encoded to `output`, like ``encode(_:allowing:)``
+    /// but without building a string: the entry point for code that assembles signature base
+    /// strings and bodies in a byte buffer. Copies `text` whole when nothing needs escaping,
+    /// else writes it in one pass into space appended at once.
+    @inlinable
+    public static func append(_ text: some StringProtocol, allowing allowed: AllowedSet = .unreserved, to output: inout [UInt8]) {
+        withContiguousUTF8(text) { append(encoding: $0, allowing: allowed, to: &output) }
+    }
+
+    /// Appends `input` (UTF-8 bytes) percent-encoded to `output`; see ``append(_:allowing:to:)``.
+    @inlinable
+    public static func append(encoding input: UnsafeBufferPointer<UInt8>, allowing allowed: AllowedSet = .unreserved, to output: inout [UInt8]) {
+        let length = encodedLength(of: input, allowing: allowed, spaceAsPlus: false)
+        guard length != input.count else {
+            output.append(contentsOf: input)
+            return
+        }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: length))
+        output.withUnsafeMutableBufferPointer { buffer in
+            _ = write(input, allowing: allowed, spaceAsPlus: false, to: buffer, at: start)
+        }
+    }
+
+    /// The length of `input` once encoded: one byte per allowed byte, three per escape.
+    @inlinable
+    static func encodedLength(of input: UnsafeBufferPointer<UInt8>, allowing allowed: AllowedSet, spaceAsPlus: Bool) -> Int {
+        var escapes = 0
+        for byte in input where !allowed.contains(byte) && !(spaceAsPlus && byte == UInt8(ascii: " ")) { escapes += 1 }
+        return input.count + 2 * escapes
+    }
+
+    /// Writes `input` encoded into `output` from `start` (space for ``encodedLength(of:allowing:spaceAsPlus:)``
+    /// bytes must be there) and returns where it ended: the one place `%XX` is written.
+    @inlinable
+    static func write(
+        _ input: UnsafeBufferPointer<UInt8>, allowing allowed: AllowedSet, spaceAsPlus: Bool,
+        to output: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) -> Int {
+        var written = start
+        for byte in input {
+            if allowed.contains(byte) {
+                output[written] = byte
+                written &+= 1
+            } else if spaceAsPlus && byte == UInt8(ascii: " ") {
+                output[written] = UInt8(ascii: "+")
+                written &+= 1
+            } else {
+                output[written] = UInt8(ascii: "%")
+                output[written &+ 1] = hexDigit(byte >> 4)
+                output[written &+ 2] = hexDigit(byte & 0x0F)
+                written &+= 3
+            }
+        }
+        return written
+    }
+
+    /// The uppercase hexadecimal digit for `nibble` (0–15).
+    @inlinable @inline(__always)
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? nibble &+ UInt8(ascii: "0") : nibble &+ (UInt8(ascii: "A") &- 10)
+    }
 
     /// Decodes `%XX` escapes strictly and requires the result to be UTF-8.
     ///

@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SignedHTTP
+import SignedHTTPTesting
+import TestSupport
+import Testing
+
+/// `URLSessionTransport.download` against a real HTTP server: a Python `http.server` on
+/// 127.0.0.1 port 0 that sends a 256 KiB body in 16 KiB chunks (with a pause between them, so
+/// progress really arrives in steps), started and stopped by the test.
+@Suite("Downloads with progress", .enabled(if: PythonPeer.hasModules(["http.server"]) || TestEnvironment.isCI, "python3 is not installed; download tests skipped"))
+struct DownloadTests {
+    static let server = #"""
+import http.server, socketserver, sys, time
+BODY = bytes(i % 251 for i in range(256 * 1024))
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def do_GET(self):
+        pause = 0.01 if self.path == "/thumbnail" else 2.0
+        self.send_response(200)
+        self.send_header("Content-Type", "image/jpeg")
+        self.send_header("Content-Length", str(len(BODY)))
+        self.end_headers()
+        try:
+            for start in range(0, len(BODY), 16 * 1024):
+                self.wfile.write(BODY[start:start + 16 * 1024])
+                self.wfile.flush()
+                time.sleep(pause)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+    def log_message(self, *args):
+        pass
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+server = Server(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+"""#
+
+    static let body = (0..<(256 * 1024)).map { UInt8($0 % 251) }
+
+    /// Runs `body` with the server's base URL, then stops the server.
+    static func withServer(_ body: (URL) async throws -> Void) async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", server]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer {
+            // SIGKILL: the test process may ignore SIGTERM (the mock servers' signal handling
+            // does), and a child inherits that, so `terminate()` would not stop the server.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        try await body(URL(string: "http://127.0.0.1:\(port)")!)
+    }
+
+    @Test("progress rises to the Content-Length, then the whole body arrives")
+    func progress() async throws {
+        try await Self.withServer { base in
+            var received: [Int64] = []
+            var response: APIResponse?
+            for try await event in URLSessionTransport().download(APIRequest(url: base.appendingPathComponent("thumbnail"))) {
+                switch event {
+                case .progress(let bytes, let expected):
+                    #expect(expected == Int64(Self.body.count))
+                    received.append(bytes)
+                case .finished(let final):
+                    response = final
+                }
+            }
+            #expect(received.count > 2)
+            #expect(received == received.sorted())
+            #expect(received.last == Int64(Self.body.count))
+            #expect(response?.statusCode == 200)
+            #expect(response?.header("content-type") == "image/jpeg")
+            #expect(response?.body == Self.body)
+        }
+    }
+
+    @Test("leaving the loop cancels a slow transfer at once")
+    func cancel() async throws {
+        try await Self.withServer { base in
+            let started = ContinuousClock.now
+            for try await event in URLSessionTransport().download(APIRequest(url: base.appendingPathComponent("slow"))) {
+                if case .progress(let bytes, _) = event, bytes > 0 { break }
+            }
+            // The full body would take 16 × 2 s.
+            #expect(ContinuousClock.now - started < .seconds(10))
+        }
+    }
+
+    @Test("cancelling the task that iterates ends it with CancellationError or a cancelled URLError")
+    func cancelTask() async throws {
+        try await Self.withServer { base in
+            let task = Task {
+                try await URLSessionTransport().download(APIRequest(url: base.appendingPathComponent("slow"))).response()
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            task.cancel()
+            let result = await task.result
+            switch result {
+            case .success: Issue.record("a cancelled download finished")
+            case .failure(let error):
+                #expect(error is CancellationError || (error as? URLError)?.code == .cancelled, "\(error)")
+            }
+        }
+    }
+
+    @Test("a transport without streaming reports one progress event through the default implementation")
+    func defaultImplementation() async throws {
+        let transport = ClosureTransport { _ in APIResponse(statusCode: 200, body: [1, 2, 3]) }
+        var events: [DownloadEvent] = []
+        for try await event in transport.download(APIRequest(url: URL(string: "https://e.com")!)) { events.append(event) }
+        #expect(events == [.progress(received: 3, expected: 3), .finished(APIResponse(statusCode: 200, body: [1, 2, 3]))])
+    }
+}
