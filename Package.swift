@@ -74,6 +74,7 @@ mockProduct("MockServerKit", dependencies: [
     external("NIOConcurrencyHelpers", "swift-nio"), serviceLifecycle, unixSignals,
 ])
 mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "SigningCore", hummingbird, httpTypes, nioCore])
+mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "OAuth1Mock"])
 targets.append(.target(
     name: "MockServerTesting",
     dependencies: [hummingbirdTesting, httpTypes, nioCore, nioPosix],
@@ -85,7 +86,7 @@ targets.append(.target(
 targets.append(.testTarget(
     name: "IntegrationTests",
     dependencies: [
-        "TestSupport", "CredentialStore", "MockServerKit", "MockServerTesting", "OAuth1Mock", "OAuth1Client",
+        "TestSupport", "CredentialStore", "MockServerKit", "MockServerCatalog", "MockServerTesting", "OAuth1Mock", "OAuth1Client",
         "SignedHTTP", "SignedHTTPTesting", "SigningCore", httpTypes, hummingbirdTesting,
     ],
     path: "IntegrationTests",
@@ -109,7 +110,7 @@ targets.append(.testTarget(
 products.append(.executable(name: "mock-servers", targets: ["MockServersCommand"]))
 targets.append(.executableTarget(
     name: "MockServersCommand",
-    dependencies: ["MockServerKit", "OAuth1Mock", argumentParser, logging, unixSignals],
+    dependencies: ["MockServerKit", "MockServerCatalog", argumentParser, logging, unixSignals],
     path: "Tools/MockServersCommand"
 ))
 
@@ -124,7 +125,7 @@ targets.append(.executableTarget(
 targets.append(.executableTarget(
     name: "mock-servers-benchmark",
     dependencies: [
-        "MockServerKit", "OAuth1Mock", "OAuth1Client", argumentParser, hummingbird, nioCore,
+        "MockServerKit", "MockServerCatalog", "OAuth1Client", argumentParser, hummingbird, nioCore,
         external("NIOHTTP1", "swift-nio"), nioPosix, serviceLifecycle,
     ],
     path: "Tools/MockServersBenchmark"

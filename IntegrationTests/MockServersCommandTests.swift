@@ -2,7 +2,11 @@ import Foundation
 
 import HummingbirdTesting
 import HTTPTypes
+import MockServerCatalog
+import MockServerKit
 import MockServerTesting
+import OAuth1Client
+import OAuth1Mock
 import Testing
 import TestSupport
 
@@ -18,10 +22,17 @@ struct MockServersCommandTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
     }
 
+    /// Writes `json` to a fresh temporary file and returns its path.
+    static func configFile(_ json: String) throws -> String {
+        let path = temporaryPath("config.json")
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     /// Starts the command and waits until its ready file appears; returns the decoded file.
-    static func startServers(_ extra: [String] = []) async throws -> (ChildProcess, [String: Any], String) {
+    static func startServers(_ extra: [String] = [], portBase: Int = 0) async throws -> (ChildProcess, [String: Any], String) {
         let ready = temporaryPath("ready.json")
-        let child = try ChildProcess(try binary(), ["--port-base", "0", "--ready-file", ready] + extra)
+        let child = try ChildProcess(try binary(), ["--port-base", String(portBase), "--ready-file", ready] + extra)
         for _ in 0..<600 where !FileManager.default.fileExists(atPath: ready) {
             try await Task.sleep(for: .milliseconds(100))
         }
@@ -33,7 +44,7 @@ struct MockServersCommandTests {
     @Test("port 0 with --ready-file: every provider listed, reachable, credentials as strings; SIGTERM exits 0")
     func readyFileAndGracefulStop() async throws {
         let (child, ready, path) = try await Self.startServers()
-        #expect(Set(ready.keys) == ["twitter", "discogs", "netflix"])
+        #expect(Set(ready.keys) == Set(MockProviderCatalog.names))
         for (name, value) in ready {
             let entry = try #require(value as? [String: Any])
             let baseURL = try #require((entry["baseURL"] as? String).flatMap(URL.init(string:)))
@@ -86,18 +97,25 @@ struct MockServersCommandTests {
         (["--config", "BROKEN"], "not valid"),
         (["--config", "UNKNOWN"], "unknown provider"),
         (["--config", "WRONGTYPE"], "providers.twitter.port"),
+        (["--config", "UNKNOWNOPTION"], "provider twitter, unknown option frobnicate; the options are accessTokenLifetimeSeconds, autoApprove,"),
+        (["--config", "NEGATIVEWINDOW"], "provider discogs, option timestampWindowSeconds must be a whole number in 0...86400 (got -5)"),
+        (["--config", "UNKNOWNMETHOD"], #"provider netflix, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT (a JSON array or a comma-separated string) (got "RSA-SHA1")"#),
+        (["--config", "NOTABOOLEAN"], #"provider twitter, option autoApprove must be true or false (got "yes")"#),
     ])
     func badInput(arguments: [String], expected: String) async throws {
+        let configs = [
+            "BROKEN": "{ this is not json",
+            "UNKNOWN": #"{"providers": {"myspace": {}}}"#,
+            "WRONGTYPE": #"{"providers": {"twitter": {"port": "eighty"}}}"#,
+            "UNKNOWNOPTION": #"{"providers": {"twitter": {"options": {"frobnicate": "true"}}}}"#,
+            "NEGATIVEWINDOW": #"{"providers": {"discogs": {"options": {"timestampWindowSeconds": -5}}}}"#,
+            "UNKNOWNMETHOD": #"{"providers": {"netflix": {"options": {"signatureMethods": "HMAC-SHA1,RSA-SHA1"}}}}"#,
+            "NOTABOOLEAN": #"{"providers": {"twitter": {"options": {"autoApprove": "yes"}}}}"#,
+        ]
         var arguments = arguments
         var cleanup: String?
-        if let index = arguments.firstIndex(where: { ["BROKEN", "UNKNOWN", "WRONGTYPE"].contains($0) }) {
-            let contents = switch arguments[index] {
-            case "BROKEN": "{ this is not json"
-            case "UNKNOWN": #"{"providers": {"myspace": {}}}"#
-            default: #"{"providers": {"twitter": {"port": "eighty"}}}"#
-            }
-            let path = Self.temporaryPath("bad.json")
-            try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        if let index = arguments.firstIndex(where: { configs[$0] != nil }) {
+            let path = try Self.configFile(configs[arguments[index]]!)
             arguments[index] = path
             cleanup = path
         }
@@ -107,5 +125,64 @@ struct MockServersCommandTests {
         #expect(status != nil && status != 0)
         #expect(child.errorOutput.contains(expected), "stderr: \(child.errorOutput)")
         if let cleanup { try? FileManager.default.removeItem(atPath: cleanup) }
+    }
+
+    @Test("two providers on one fixed port, from the config file or its portBase, are refused naming both, before binding", arguments: [
+        (#"{"providers": {"twitter": {"port": 9471}, "netflix": {"port": 9471}}}"#, ["--only", "twitter,netflix"], "twitter and netflix are both configured on 127.0.0.1:9471"),
+        (#"{"portBase": 9470, "providers": {"discogs": {"port": 9470}}}"#, ["--only", "twitter,discogs"], "twitter and discogs are both configured on 127.0.0.1:9470"),
+    ])
+    func duplicatePorts(config: String, extra: [String], expected: String) async throws {
+        let path = try Self.configFile(config)
+        let child = try ChildProcess(try Self.binary(), ["--config", path] + extra)
+        let status = await child.waitForExit(timeout: .seconds(60))
+        #expect(status != nil && status != 0)
+        #expect(child.errorOutput.contains(expected), "stderr: \(child.errorOutput)")
+        #expect(child.output.isEmpty, "nothing was announced as listening")
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    @Test("--port-base N puts each provider at N plus its fixed offset")
+    func portBaseOffset() async throws {
+        let probe = try await MockServer.start(OAuth1MockProvider(flavour: .twitter))
+        let freePort = try #require(probe.baseURL.port)
+        await probe.stop()
+        let netflix = MockProviderSlot.netflix
+        let (child, ready, path) = try await Self.startServers(["--only", "netflix"], portBase: freePort - netflix.portOffset)
+        let entry = try #require(ready["netflix"] as? [String: Any])
+        #expect((entry["baseURL"] as? String) == "http://127.0.0.1:\(freePort)")
+        child.send(SIGTERM)
+        #expect(await child.waitForExit() == 0)
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    @Test("typed options from the config file, as strings, numbers and arrays, change what the provider accepts")
+    func configOptionsApplied() async throws {
+        let config = try Self.configFile("""
+            {"providers": {"twitter": {"options": {"signatureMethods": ["HMAC-SHA256"], "timestampWindowSeconds": "300", "autoApprove": true}}}}
+            """)
+        let (child, ready, path) = try await Self.startServers(["--config", config, "--only", "twitter"])
+        let entry = try #require(ready["twitter"] as? [String: Any])
+        let baseURL = try #require((entry["baseURL"] as? String).flatMap(URL.init(string:)))
+        let credentials = try #require(entry["credentials"] as? [String: String])
+        for (method, status) in [(OAuth1SignatureMethod.hmacSHA1, HTTPResponse.Status.unauthorized), (.hmacSHA256, .ok)] {
+            let signer = OAuth1Signer(
+                credentials: OAuth1Credentials(
+                    consumerKey: try #require(credentials["consumerKey"]),
+                    consumerSecret: try #require(credentials["consumerSecret"]),
+                    token: credentials["accessToken"],
+                    tokenSecret: credentials["accessTokenSecret"]
+                ),
+                signatureMethod: method
+            )
+            let signed = try signer.sign(OAuth1Request(url: URL(string: baseURL.absoluteString + "/1.1/account/verify_credentials.json")!))
+            var headers = HTTPFields()
+            for field in signed.request.headers { headers.append(HTTPField(name: HTTPField.Name(field.name)!, value: field.value)) }
+            let response = try await MockHTTP.send(.get, "/1.1/account/verify_credentials.json", to: baseURL, headers: headers)
+            #expect(response.status == status, "\(method): \(MockHTTP.text(response))")
+        }
+        child.send(SIGTERM)
+        #expect(await child.waitForExit() == 0)
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: config)
     }
 }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import MockServerCatalog
 import MockServerKit
 import OAuth1Client
-import OAuth1Mock
 
 /// Load benchmark for the mock servers, loopback only and bounded in time: requests per second
 /// and latency of a signed `verify_credentials` call (signature verified, nonce recorded,
@@ -37,7 +37,7 @@ struct MockServersBenchmark: AsyncParsableCommand {
     func run() async throws {
         let bare = try await BareServer.start()
         let signed = try await MockServer.start(
-            OAuth1MockProvider(flavour: .twitter),
+            MockCatalogEntry.twitter.provider(),
             configuration: MockServerConfiguration(journalCapacity: 1000)
         )
         let credentials = signed.providers[0].credentials

@@ -1,26 +1,34 @@
 import ArgumentParser
 import Foundation
+import MockServerCatalog
 import MockServerKit
 
 /// The `--config` JSON file:
 ///
 /// ```json
 /// {"host": "127.0.0.1", "portBase": 9400,
-///  "providers": {"twitter": {"port": 9401, "adminEnabled": true, "options": {"autoApprove": "true"}}}}
+///  "providers": {"twitter": {"port": 9401, "adminEnabled": true, "options": {"autoApprove": true}}}}
 /// ```
 ///
-/// Each provider entry takes every ``MockServerConfiguration`` member.
+/// Each provider entry takes every ``MockServerConfiguration`` member and the provider's typed
+/// `options`, decoded by the catalogue (unknown names and bad values are errors).
 struct CommandConfigurationFile: Decodable {
-    /// One provider's entry: its explicit port (if given) and its configuration.
-    struct Entry: Decodable {
+    /// One provider's entry: its explicit port (if given), its configuration and the provider
+    /// built with its options.
+    struct Entry {
         var port: Int?
         var configuration: MockServerConfiguration
+        var provider: any MockProvider
 
-        private enum CodingKeys: String, CodingKey { case port }
+        private enum CodingKeys: String, CodingKey { case port, options }
 
-        init(from decoder: any Decoder) throws {
-            port = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .port)
+        init(from decoder: any Decoder, catalog entry: MockCatalogEntry) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            port = try container.decodeIfPresent(Int.self, forKey: .port)
             configuration = try MockServerConfiguration(from: decoder)
+            provider = container.contains(.options)
+                ? try entry.provider(optionsFrom: container.superDecoder(forKey: .options))
+                : entry.provider()
         }
     }
 
@@ -34,11 +42,26 @@ struct CommandConfigurationFile: Decodable {
 
     private enum CodingKeys: String, CodingKey { case host, portBase, providers }
 
+    /// A provider's name as a key of `providers`.
+    private struct ProviderName: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         host = try container.decodeIfPresent(String.self, forKey: .host)
         portBase = try container.decodeIfPresent(Int.self, forKey: .portBase)
-        providers = try container.decodeIfPresent([String: Entry].self, forKey: .providers) ?? [:]
+        providers = [:]
+        guard container.contains(.providers) else { return }
+        let entries = try container.nestedContainer(keyedBy: ProviderName.self, forKey: .providers)
+        try LaunchPlan.requireKnown(entries.allKeys.map(\.stringValue).sorted(), namedBy: "the configuration file")
+        for key in entries.allKeys {
+            let entry = MockProviderCatalog.entry(named: key.stringValue)!
+            providers[key.stringValue] = try Entry(from: entries.superDecoder(forKey: key), catalog: entry)
+        }
     }
 
     /// Reads and decodes `path`, with a message naming the problem.
@@ -51,6 +74,10 @@ struct CommandConfigurationFile: Decodable {
         }
         do {
             return try JSONDecoder().decode(CommandConfigurationFile.self, from: data)
+        } catch let error as ValidationError {
+            throw error
+        } catch let error as MockServerError {
+            throw ValidationError("the configuration file \(path) is not valid: \(error.message)")
         } catch let error as DecodingError {
             throw ValidationError("the configuration file \(path) is not valid: \(Self.describe(error))")
         } catch {

@@ -1,45 +1,59 @@
 import ArgumentParser
 import Foundation
+import MockServerCatalog
 import MockServerKit
 
 /// Which providers start, and with what configuration, after merging the defaults, the
 /// configuration file and the flags (flags win).
+///
+/// Ports: `--port-base N` puts each provider on `N +` its slot's offset (0: free ports); else a
+/// provider's explicit `port` in the file; else the file's `portBase` the same way; else the
+/// slot's fixed default port. Two providers on one fixed port are refused by ``MockServer``
+/// before anything is bound.
 struct LaunchPlan {
     var providers: [(any MockProvider, MockServerConfiguration)]
 
     init(file: CommandConfigurationFile, only: String?, host: String?, portBase: Int?) throws {
-        let known = Set(ProviderRegistry.all.map(\.name))
-        let unknown = file.providers.keys.filter { !known.contains($0) }.sorted()
-        guard unknown.isEmpty else {
-            throw ValidationError("the configuration file names unknown provider(s) \(unknown.joined(separator: ", ")); available: \(known.sorted().joined(separator: ", "))")
-        }
-        let selected = only.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
-        let base = portBase ?? file.portBase
-        if let base, !(0...65535).contains(base) {
+        let selected = only.map { Set(Self.names($0)) }
+        if let base = portBase ?? file.portBase, !(0...65535).contains(base) {
             throw ValidationError("portBase must be between 0 and 65535 (got \(base))")
         }
         var providers: [(any MockProvider, MockServerConfiguration)] = []
-        for (index, provider) in ProviderRegistry.all.enumerated() where selected?.contains(provider.name) ?? true {
-            let entry = file.providers[provider.name]
+        for catalogEntry in MockProviderCatalog.entries where selected?.contains(catalogEntry.name) ?? true {
+            let slot = catalogEntry.slot
+            let entry = file.providers[slot.name]
             var configuration = entry?.configuration ?? MockServerConfiguration()
             if let portBase {
-                configuration.port = portBase == 0 ? 0 : portBase + index
+                configuration.port = slot.port(base: portBase)
             } else if let port = entry?.port {
                 configuration.port = port
             } else if let base = file.portBase {
-                configuration.port = base == 0 ? 0 : base + index
+                configuration.port = slot.port(base: base)
             } else {
-                configuration.port = provider.defaultPort
+                configuration.port = slot.defaultPort
             }
             guard (0...65535).contains(configuration.port) else {
-                throw ValidationError("\(provider.name)'s port \(configuration.port) is outside 0...65535")
+                throw ValidationError("\(slot.name)'s port \(configuration.port) is outside 0...65535")
             }
             configuration.host = host ?? file.host ?? configuration.host
-            providers.append((provider, configuration))
+            providers.append((entry?.provider ?? catalogEntry.provider(), configuration))
         }
         guard !providers.isEmpty else {
-            throw ValidationError("no provider selected; available: \(known.sorted().joined(separator: ", "))")
+            throw ValidationError("no provider selected; available: \(MockProviderCatalog.names.joined(separator: ", "))")
         }
         self.providers = providers
+    }
+
+    /// The provider names in a comma-separated list.
+    static func names(_ list: String) -> [String] {
+        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Throws unless every one of `names` is in the catalogue; `source` says who named them.
+    static func requireKnown(_ names: [String], namedBy source: String) throws {
+        let unknown = names.filter { MockProviderCatalog.entry(named: $0) == nil }
+        guard unknown.isEmpty else {
+            throw ValidationError("\(source) names unknown provider(s) \(unknown.joined(separator: ", ")); available: \(MockProviderCatalog.names.joined(separator: ", "))")
+        }
     }
 }

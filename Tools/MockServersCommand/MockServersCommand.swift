@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MockServerCatalog
 import MockServerKit
 import UnixSignals
 
@@ -12,8 +13,8 @@ struct MockServersCommand: AsyncParsableCommand {
         commandName: "mock-servers",
         abstract: "Run the mock API providers on loopback until interrupted.",
         discussion: """
-            Without options every provider starts on 127.0.0.1 at its default port \
-            (\(ProviderRegistry.all.map { "\($0.name) \($0.defaultPort)" }.joined(separator: ", "))). \
+            Without options every provider starts on 127.0.0.1 at its fixed default port \
+            (\(MockProviderCatalog.entries.map(\.slot.description).joined(separator: ", "))). \
             Use --port-base 0 for random free ports and --ready-file to learn them.
             """
     )
@@ -27,7 +28,7 @@ struct MockServersCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The address to bind (default 127.0.0.1).")
     var host: String?
 
-    @Option(name: .customLong("port-base"), help: "The first port; providers take consecutive ports. 0 picks free ports.")
+    @Option(name: .customLong("port-base"), help: "The first port: each provider moves by its fixed offset (twitter N, discogs N+1, …). 0 picks free ports.")
     var portBase: Int?
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
@@ -47,11 +48,7 @@ struct MockServersCommand: AsyncParsableCommand {
             throw ValidationError("--host must not be empty")
         }
         if let only {
-            let known = Set(ProviderRegistry.all.map(\.name))
-            let unknown = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !known.contains($0) }
-            if !unknown.isEmpty {
-                throw ValidationError("--only names unknown provider(s) \(unknown.joined(separator: ", ")); available: \(known.sorted().joined(separator: ", "))")
-            }
+            try LaunchPlan.requireKnown(LaunchPlan.names(only), namedBy: "--only")
         }
     }
 

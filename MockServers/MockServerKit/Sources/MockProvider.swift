@@ -2,22 +2,28 @@ public import Foundation
 public import Hummingbird
 public import HTTPTypes
 
-/// A mock of one real API provider: its name, port, demo credentials and routes.
+/// A mock of one real API provider: its name, typed options, demo credentials and routes.
 ///
 /// A provider is a value describing behaviour; its mutable state (tokens, nonces) lives in
 /// actors it creates inside ``addRoutes(to:context:)``, so every server started from the same
-/// provider value has fresh state.
+/// provider value has fresh state. Ports are not the provider's business: the `mock-servers`
+/// catalogue (module `MockServerCatalog`) gives each provider its fixed default port.
 public protocol MockProvider: Sendable {
+    /// The provider's switches (timestamp window, token lifetimes, …), decoded from the JSON
+    /// `options` object of its configuration entry or set through the Swift API.
+    associatedtype Options: MockProviderOptions
+
     /// The name used on the command line, in the ready file and in logs (`twitter`).
     var name: String { get }
-    /// The port the `mock-servers` command uses by default.
-    var defaultPort: Int { get }
+    /// The options this provider runs with; ``MockServer/start(_:clock:logger:shutdownSignals:)``
+    /// refuses to start it when ``MockProviderOptions/validate()`` fails.
+    var options: Options { get }
     /// Credentials a client needs to use the mock (consumer key and secret, …).
     var demoCredentials: [String: String] { get }
 
     /// Adds the provider's routes to `router`, using `context` for the clock, randomness,
     /// journal and faults. Register routes with ``Hummingbird/Router/mockRoute(_:_:context:handler:)``
-    /// so faults, limits, the journal and 405 answers apply to them.
+    /// so faults, limits, the journal, 405 answers and thrown ``MockProviderError``s apply to them.
     func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext)
 
     /// The provider's own error shape for a failure the server kit detects (413, 431, 404,

@@ -1,5 +1,6 @@
 public import HTTPTypes
 public import NIOCore
+public import SigningCore
 import Foundation
 
 /// A complete response a provider route returns; the server applies faults to it, then sends it.
@@ -42,6 +43,36 @@ public struct MockResponse: Sendable {
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return MockResponse(status: status, contentType: "application/json; charset=utf-8", text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// An `application/x-www-form-urlencoded` response (token endpoints), fields in order,
+    /// serialised by SigningCore's ``SigningCore/FormEncoding/serialize(_:)`` (everything but
+    /// the RFC 3986 unreserved characters escaped, spaces as `+`).
+    public static func form(_ fields: [FormField], status: HTTPResponse.Status = .ok) -> MockResponse {
+        MockResponse(status: status, contentType: "application/x-www-form-urlencoded", text: FormEncoding.serialize(fields))
+    }
+
+    /// An HTML page (authorisation and PIN pages): `title` is text, escaped here and shown as
+    /// the title and heading; `body` is markup, placed as it is — escape any text in it with
+    /// ``escapingMarkup(_:)``.
+    public static func html(status: HTTPResponse.Status = .ok, title: String, body: String) -> MockResponse {
+        let title = escapingMarkup(title)
+        return MockResponse(status: status, contentType: "text/html; charset=utf-8", text: """
+            <!DOCTYPE html>
+            <html><head><meta charset="utf-8"><title>\(title)</title></head>
+            <body><h1>\(title)</h1>
+            \(body)
+            </body></html>
+            """)
+    }
+
+    /// `text` with `&`, `<`, `>` and `"` escaped, safe inside HTML or XML text and
+    /// double-quoted attribute values.
+    public static func escapingMarkup(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     /// The body as text (lossy for non-UTF-8 bytes).

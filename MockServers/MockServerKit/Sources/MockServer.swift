@@ -8,7 +8,7 @@ public import UnixSignals
 /// One or more mock providers running in-process, each on its own port.
 ///
 /// ```swift
-/// let server = try await MockServer.start(OAuth1Provider(flavour: .twitter))
+/// let server = try await MockServer.start(OAuth1MockProvider(flavour: .twitter))
 /// defer { Task { await server.stop() } }
 /// let url = server.baseURL(for: "twitter")!     // http://127.0.0.1:PORT
 /// ```
@@ -53,14 +53,17 @@ public final class MockServer: Sendable {
     /// - Parameters:
     ///   - shutdownSignals: signals that stop the servers gracefully (the `mock-servers`
     ///     command passes SIGINT and SIGTERM; in-process use passes none and calls ``stop()``).
-    /// - Throws: ``MockServerError`` with code `bindFailed` when a port cannot be bound
-    ///   (every server already started is stopped again).
+    /// - Throws: ``MockServerError``, before anything is bound, with code `invalidOption` when a
+    ///   provider's ``MockProviderOptions/validate()`` fails and `invalidConfiguration` when two
+    ///   providers are configured on the same host and non-zero port; with code `bindFailed` when
+    ///   a port cannot be bound (every server already started is stopped again).
     public static func start(
         _ providers: [(any MockProvider, MockServerConfiguration)],
         clock: any MockClock = SystemClock(),
         logger: Logger? = nil,
         shutdownSignals: [UnixSignal] = []
     ) async throws -> MockServer {
+        try check(providers)
         let logger = logger ?? Logger(label: "mock-servers")
         let readiness = Readiness(expected: providers.count)
         var applications: [any Service] = []
@@ -134,6 +137,23 @@ public final class MockServer: Sendable {
     /// Waits until the servers stop (after a shutdown signal or ``stop()``).
     public func waitUntilStopped() async throws {
         try await task.value
+    }
+
+    /// Every provider's options are valid and no two providers share a host and fixed port.
+    private static func check(_ providers: [(any MockProvider, MockServerConfiguration)]) throws(MockServerError) {
+        var claimed: [String: String] = [:]
+        for (provider, configuration) in providers {
+            try provider.options.validate(provider: provider.name)
+            guard configuration.port != 0 else { continue }
+            let address = "\(configuration.host):\(configuration.port)"
+            if let other = claimed[address] {
+                throw MockServerError(
+                    code: .invalidConfiguration,
+                    message: "\(other) and \(provider.name) are both configured on \(address); give each its own port, or port 0 for a free one"
+                )
+            }
+            claimed[address] = provider.name
+        }
     }
 
     private static func urlHost(_ host: String) -> String {

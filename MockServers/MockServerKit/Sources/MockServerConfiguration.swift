@@ -1,7 +1,8 @@
-/// How one mock provider server is started: where it listens, its limits, faults and options.
+/// How one mock provider server is started: where it listens, its limits and faults.
 ///
 /// `Codable`, so the `mock-servers` command reads it from a JSON file; every member is optional
-/// in JSON and falls back to the defaults below.
+/// in JSON and falls back to the defaults below. What the provider itself does is set by its
+/// typed ``MockProvider/options``, not here.
 public struct MockServerConfiguration: Sendable, Hashable, Codable {
     /// The address to bind; loopback by default, never the wildcard unless asked for.
     public var host: String
@@ -17,8 +18,6 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
     public var journalCapacity: Int
     /// A seed for tokens, secrets and verifiers; `nil` uses the system generator.
     public var seed: UInt64?
-    /// Provider-specific settings as strings (for example OAuth 1.0a's `autoApprove`).
-    public var options: [String: String]
 
     /// Creates a configuration.
     public init(
@@ -28,8 +27,7 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         faults: [FaultRule] = [],
         adminEnabled: Bool = false,
         journalCapacity: Int = 1000,
-        seed: UInt64? = nil,
-        options: [String: String] = [:]
+        seed: UInt64? = nil
     ) {
         self.host = host
         self.port = port
@@ -38,11 +36,10 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         self.adminEnabled = adminEnabled
         self.journalCapacity = journalCapacity
         self.seed = seed
-        self.options = options
     }
 
     private enum CodingKeys: String, CodingKey {
-        case host, port, limits, faults, adminEnabled, journalCapacity, seed, options
+        case host, port, limits, faults, adminEnabled, journalCapacity, seed
     }
 
     /// Decodes a configuration, taking the default for every missing member.
@@ -56,7 +53,6 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         adminEnabled = try container.decodeIfPresent(Bool.self, forKey: .adminEnabled) ?? defaults.adminEnabled
         journalCapacity = try container.decodeIfPresent(Int.self, forKey: .journalCapacity) ?? defaults.journalCapacity
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
-        options = try container.decodeIfPresent([String: String].self, forKey: .options) ?? defaults.options
     }
 }
 

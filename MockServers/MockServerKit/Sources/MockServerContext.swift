@@ -1,12 +1,11 @@
-import Foundation
 public import HTTPTypes
 public import Logging
 
-/// What every route of one running provider shares: configuration, clock, randomness,
-/// journal, faults and logger. One per server instance, so tests never share state.
+/// What every route of one running provider shares: the provider, configuration, clock,
+/// randomness, journal, faults and logger. One per server instance, so tests never share state.
 public struct MockServerContext: Sendable {
-    /// The provider's name.
-    public let providerName: String
+    /// The provider served (its options, error shapes and rate-limit headers).
+    public let provider: any MockProvider
     /// The configuration the server started with.
     public let configuration: MockServerConfiguration
     /// The wall clock.
@@ -20,8 +19,6 @@ public struct MockServerContext: Sendable {
     /// The logger (never given secrets).
     public let logger: Logger
     let routes: RouteTable
-    let errorShape: @Sendable (HTTPResponse.Status, String) -> MockResponse
-    let rateLimitHeaders: @Sendable (Date, Int) -> HTTPFields
 
     /// Creates the shared context for `provider`.
     public init(
@@ -30,7 +27,7 @@ public struct MockServerContext: Sendable {
         clock: any MockClock = SystemClock(),
         logger: Logger? = nil
     ) {
-        providerName = provider.name
+        self.provider = provider
         self.configuration = configuration
         self.clock = clock
         random = MockRandomSource(seed: configuration.seed)
@@ -40,15 +37,13 @@ public struct MockServerContext: Sendable {
         logger[metadataKey: "provider"] = "\(provider.name)"
         self.logger = logger
         routes = RouteTable()
-        errorShape = { provider.errorResponse(status: $0, message: $1) }
-        rateLimitHeaders = { provider.rateLimitHeaders(now: $0, retryAfterSeconds: $1) }
     }
+
+    /// The provider's name.
+    public var providerName: String { provider.name }
 
     /// The provider's error shape for `status` and `message`.
     public func errorResponse(_ status: HTTPResponse.Status, _ message: String) -> MockResponse {
-        errorShape(status, message)
+        provider.errorResponse(status: status, message: message)
     }
-
-    /// A provider option from the configuration, e.g. `option("autoApprove")`.
-    public func option(_ name: String) -> String? { configuration.options[name] }
 }

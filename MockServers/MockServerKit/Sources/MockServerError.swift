@@ -7,6 +7,7 @@ public struct MockServerError: Error, Hashable, Sendable, CustomStringConvertibl
             case bindFailed
             case stoppedBeforeReady
             case invalidConfiguration
+            case invalidOption
             case connectionReset
         }
 
@@ -17,8 +18,12 @@ public struct MockServerError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let bindFailed = Code(.bindFailed)
         /// The server stopped before it was listening.
         public static let stoppedBeforeReady = Code(.stoppedBeforeReady)
-        /// A configuration value is not usable (unknown provider, bad host, port out of range).
+        /// A configuration value is not usable (unknown provider, bad host, port out of range,
+        /// two providers on one port).
         public static let invalidConfiguration = Code(.invalidConfiguration)
+        /// A provider option is unknown or its value is of the wrong kind or out of range; the
+        /// message names the provider, the option and what it accepts.
+        public static let invalidOption = Code(.invalidOption)
         /// A connection-reset fault closed the connection (raised inside the server only).
         public static let connectionReset = Code(.connectionReset)
 
@@ -27,6 +32,7 @@ public struct MockServerError: Error, Hashable, Sendable, CustomStringConvertibl
             case .bindFailed: "bind failed"
             case .stoppedBeforeReady: "stopped before ready"
             case .invalidConfiguration: "invalid configuration"
+            case .invalidOption: "invalid option"
             case .connectionReset: "connection reset"
             }
         }

@@ -5,15 +5,16 @@ import NIOCore
 
 extension Router where Context == MockRequestContext {
     /// Registers a provider route: the body is read within the size limit (413 beyond it),
-    /// the route's faults are applied, the handler's verdict goes to the journal, and other
-    /// methods on the same path get 405.
+    /// the route's faults are applied, the handler's verdict goes to the journal, a thrown
+    /// ``MockProviderError`` is journaled as a rejection and answered with its response, and
+    /// other methods on the same path get 405.
     ///
     /// - Parameters:
     ///   - method: the HTTP method.
     ///   - path: the path pattern, with `{name}` for a path parameter.
     ///   - server: the server's shared context.
-    ///   - handler: builds the response; it may call `context.note.reject(_:)` to say why a
-    ///     request was refused.
+    ///   - handler: builds the response, calling `context.note.accept(_:)` to say what was done,
+    ///     or throws a ``MockProviderError`` to refuse the request.
     @discardableResult
     public func mockRoute(
         _ method: HTTPRequest.Method,
@@ -87,7 +88,13 @@ struct MockRouteRunner: Sendable {
             return try replace(with: replacement, now: mockRequest.now, context: context)
         }
 
-        var response = try await handler(mockRequest, context)
+        var response: MockResponse
+        do {
+            response = try await handler(mockRequest, context)
+        } catch let error as any MockProviderError {
+            context.note.reject(error.journalReason)
+            response = error.response(in: server)
+        }
         for fault in faults {
             switch fault {
             case .emptyResponse:
@@ -119,7 +126,7 @@ struct MockRouteRunner: Sendable {
             if code == 429 {
                 let seconds = retryAfter ?? 60
                 response.headers[.retryAfter] = String(seconds)
-                response.headers.append(contentsOf: server.rateLimitHeaders(now, seconds))
+                response.headers.append(contentsOf: server.provider.rateLimitHeaders(now: now, retryAfterSeconds: seconds))
             } else if let retryAfter {
                 response.headers[.retryAfter] = String(retryAfter)
             }

@@ -7,18 +7,21 @@ import SigningCore
 /// A minimal provider for testing the server kit: echoes parameters and the server's time.
 struct EchoProvider: MockProvider {
     var name = "echo"
-    var defaultPort = 0
+    var options = EchoOptions()
     var demoCredentials: [String: String] { ["key": "demo-key"] }
 
     func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext) {
-        for method in [HTTPRequest.Method.get, .post] {
+        for method in options.methods {
             router.mockRoute(method, "/echo", context: context) { request, context in
                 guard let parameters = request.parametersIfValid else {
                     context.note.reject("undecodable parameters")
                     return .json(["error": "bad parameters"], status: .badRequest)
                 }
+                guard parameters.count <= options.maximumParameters else {
+                    throw EchoError(count: parameters.count, limit: options.maximumParameters)
+                }
                 return .json([
-                    "parameters": parameters.map { [$0.name, $0.value] },
+                    "parameters": parameters.map { [options.uppercase ? $0.name.uppercased() : $0.name, $0.value] },
                     "now": Int(request.now.timeIntervalSince1970),
                     "bytes": request.body.readableBytes,
                 ])
@@ -35,5 +38,54 @@ struct EchoProvider: MockProvider {
 
     func rateLimitHeaders(now: Date, retryAfterSeconds: Int) -> HTTPFields {
         [HTTPField.Name("X-Echo-Limit-Reset")!: String(Int(now.timeIntervalSince1970) + retryAfterSeconds)]
+    }
+}
+
+/// The echo provider's options: one of each kind ``MockOptionsReader`` reads.
+struct EchoOptions: MockProviderOptions, Hashable {
+    var maximumParameters = 50
+    var uppercase = false
+    var methods: [HTTPRequest.Method] = [.get, .post]
+
+    static let methodChoices: [HTTPRequest.Method] = [.get, .post, .put]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case maximumParameters, uppercase, methods
+    }
+
+    init() {}
+
+    init(maximumParameters: Int) {
+        self.maximumParameters = maximumParameters
+    }
+
+    init(from decoder: any Decoder) throws {
+        let options = try MockOptionsReader(decoder, keys: CodingKeys.self)
+        maximumParameters = try options.integer(.maximumParameters) ?? maximumParameters
+        uppercase = try options.boolean(.uppercase) ?? uppercase
+        methods = try options.values(.methods, from: Self.methodChoices, named: \.rawValue) ?? methods
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(maximumParameters, forKey: .maximumParameters)
+        try container.encode(uppercase, forKey: .uppercase)
+        try container.encode(methods.map(\.rawValue), forKey: .methods)
+    }
+
+    func validate() throws(MockServerError) {
+        try Self.require(maximumParameters, in: 0...100, CodingKeys.maximumParameters)
+    }
+}
+
+/// The echo provider's refusal: too many parameters, answered in its `echoError` shape.
+struct EchoError: MockProviderError {
+    var count: Int
+    var limit: Int
+
+    var journalReason: String { "too many parameters: \(count), at most \(limit)" }
+
+    func response(from provider: EchoProvider) -> MockResponse {
+        provider.errorResponse(status: .unprocessableContent, message: "Send at most \(limit) parameters.")
     }
 }

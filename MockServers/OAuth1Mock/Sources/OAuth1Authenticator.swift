@@ -23,40 +23,40 @@ struct OAuth1Authenticator: Sendable {
     }
 
     let flavour: OAuth1Flavour
-    let settings: OAuth1ProviderSettings
+    let options: OAuth1MockOptions
     let store: OAuth1TokenStore
 
-    func authenticate(_ request: MockRequest, for purpose: Purpose) async throws(OAuth1ProviderError) -> Caller {
+    func authenticate(_ request: MockRequest, for purpose: Purpose) async throws(OAuth1MockError) -> Caller {
         if flavour.requiresUserAgent, (request.headers[.userAgent] ?? "").isEmpty {
-            throw OAuth1ProviderError(code: .missingUserAgent, message: "\(flavour.name) requires a User-Agent header naming your application")
+            throw OAuth1MockError(code: .missingUserAgent, message: "\(flavour.name) requires a User-Agent header naming your application")
         }
         let authorization = request.headers[values: .authorization]
         guard authorization.count <= 1 else {
-            throw OAuth1ProviderError(code: .malformedRequest, message: "the request has \(authorization.count) Authorization headers; send exactly one")
+            throw OAuth1MockError(code: .malformedRequest, message: "the request has \(authorization.count) Authorization headers; send exactly one")
         }
         let incoming = try parse(request, authorization: authorization.first)
         guard incoming.consumerKey == flavour.consumerKey else {
-            throw OAuth1ProviderError(code: .unknownConsumer, message: "oauth_consumer_key is not a consumer of this provider; use the demo consumer key")
+            throw OAuth1MockError(code: .unknownConsumer, message: "oauth_consumer_key is not a consumer of this provider; use the demo consumer key")
         }
-        guard settings.signatureMethods.contains(incoming.signatureMethod.rawValue) else {
-            throw OAuth1ProviderError(
+        guard options.signatureMethods.contains(incoming.signatureMethod) else {
+            throw OAuth1MockError(
                 code: .unsupportedSignatureMethod,
-                message: "\(incoming.signatureMethod.rawValue) is not enabled here; use one of \(settings.signatureMethods.joined(separator: ", "))"
+                message: "\(incoming.signatureMethod.rawValue) is not enabled here; use one of \(options.signatureMethods.map(\.rawValue).joined(separator: ", "))"
             )
         }
         let now = Int(request.now.timeIntervalSince1970)
-        if let timestamp = incoming.timestamp, abs(timestamp - now) > settings.timestampWindowSeconds {
-            throw OAuth1ProviderError(
+        if let timestamp = incoming.timestamp, abs(timestamp - now) > options.timestampWindowSeconds {
+            throw OAuth1MockError(
                 code: .timestampOutOfBounds,
-                message: "oauth_timestamp \(timestamp) is \(timestamp - now) s from the server's clock (\(now)); the window is ±\(settings.timestampWindowSeconds) s — check the device clock"
+                message: "oauth_timestamp \(timestamp) is \(timestamp - now) s from the server's clock (\(now)); the window is ±\(options.timestampWindowSeconds) s — check the device clock"
             )
         }
         let tokenSecret = try await tokenSecret(for: incoming, purpose: purpose, now: request.now)
         guard incoming.verify(consumerSecret: flavour.consumerSecret, tokenSecret: tokenSecret) else {
             if incoming.bodyHashMatches == false {
-                throw OAuth1ProviderError(code: .invalidSignature, message: "oauth_body_hash does not match the body; hash the exact bytes sent")
+                throw OAuth1MockError(code: .invalidSignature, message: "oauth_body_hash does not match the body; hash the exact bytes sent")
             }
-            throw OAuth1ProviderError(
+            throw OAuth1MockError(
                 code: .invalidSignature,
                 message: "the signature does not match the server's base string (see X-OAuth1-Base-String); compare it with yours",
                 serverBaseString: incoming.baseString
@@ -64,26 +64,26 @@ struct OAuth1Authenticator: Sendable {
         }
         if let nonce = incoming.nonce, let timestamp = incoming.timestamp {
             guard await store.useNonce(nonce, consumerKey: incoming.consumerKey, timestamp: timestamp, now: request.now) else {
-                throw OAuth1ProviderError(code: .nonceReplayed, message: "this nonce was already used with this timestamp; send a fresh nonce with every request")
+                throw OAuth1MockError(code: .nonceReplayed, message: "this nonce was already used with this timestamp; send a fresh nonce with every request")
             }
         }
         return Caller(incoming: incoming, token: incoming.token)
     }
 
-    private func parse(_ request: MockRequest, authorization: String?) throws(OAuth1ProviderError) -> OAuth1IncomingRequest {
+    private func parse(_ request: MockRequest, authorization: String?) throws(OAuth1MockError) -> OAuth1IncomingRequest {
         guard let authority = request.authority, !authority.isEmpty else {
-            throw OAuth1ProviderError(code: .malformedRequest, message: "the request has no Host header; the base string URI needs it")
+            throw OAuth1MockError(code: .malformedRequest, message: "the request has no Host header; the base string URI needs it")
         }
         // Foundation's URL parser quietly re-escapes invalid `%` sequences, so check them here.
         do throws(SigningCoreError) {
             _ = try PercentEncoding.decode(request.path)
             _ = try request.queryFields()
         } catch {
-            throw OAuth1ProviderError(code: .malformedRequest, message: "the request target cannot be decoded: \(error.message)")
+            throw OAuth1MockError(code: .malformedRequest, message: "the request target cannot be decoded: \(error.message)")
         }
         let target = request.path + (request.query.map { "?" + $0 } ?? "")
         guard let url = URL(string: "http://\(authority)\(target)") else {
-            throw OAuth1ProviderError(code: .malformedRequest, message: "the request URL is not a valid URI; percent-encode reserved and non-ASCII characters")
+            throw OAuth1MockError(code: .malformedRequest, message: "the request URL is not a valid URI; percent-encode reserved and non-ASCII characters")
         }
         do throws(OAuth1Error) {
             return try OAuth1IncomingRequest(
@@ -94,27 +94,27 @@ struct OAuth1Authenticator: Sendable {
                 body: request.bodyBytes
             )
         } catch {
-            let code: OAuth1ProviderError.Code = switch error.code {
+            let code: OAuth1MockError.Code = switch error.code {
             case .missingParameter: .missingParameter
             case .unsupportedSignatureMethod: .unsupportedSignatureMethod
             default: .malformedRequest
             }
-            throw OAuth1ProviderError(code: code, message: error.message)
+            throw OAuth1MockError(code: code, message: error.message)
         }
     }
 
-    private func tokenSecret(for incoming: OAuth1IncomingRequest, purpose: Purpose, now: Date) async throws(OAuth1ProviderError) -> String? {
+    private func tokenSecret(for incoming: OAuth1IncomingRequest, purpose: Purpose, now: Date) async throws(OAuth1MockError) -> String? {
         switch purpose {
         case .requestToken:
             return nil
         case .accessToken:
             guard let token = incoming.token else {
-                throw OAuth1ProviderError(code: .missingParameter, message: "the access-token request has no oauth_token; sign it with the request token")
+                throw OAuth1MockError(code: .missingParameter, message: "the access-token request has no oauth_token; sign it with the request token")
             }
             return try await store.requestToken(token, now: now).secret
         case .resource:
             guard let token = incoming.token else {
-                throw OAuth1ProviderError(code: .invalidToken, message: "this resource needs an access token; sign the request with oauth_token")
+                throw OAuth1MockError(code: .invalidToken, message: "this resource needs an access token; sign the request with oauth_token")
             }
             return try await store.accessToken(token, consumerKey: incoming.consumerKey, now: now).secret
         }

@@ -6,12 +6,11 @@ import SigningCore
 
 extension OAuth1Flavour {
     /// The response the real provider gives for `error`, plus `X-OAuth1-Base-String` (the
-    /// server's base string, percent-encoded) for a bad signature when `exposeBaseString` is on,
-    /// and `X-Mock-Reason` with the mock's own explanation.
-    public func errorResponse(for error: OAuth1ProviderError, exposeBaseString: Bool = true) -> MockResponse {
+    /// server's base string, percent-encoded) for a bad signature when `exposeBaseString` is on.
+    /// (The route runner adds `X-Mock-Reason` with the mock's own explanation.)
+    public func errorResponse(for error: OAuth1MockError, exposeBaseString: Bool = true) -> MockResponse {
         let (status, code, text) = details(for: error)
         var response = body(status: status, code: code, message: text)
-        response.headers[HTTPField.Name("X-Mock-Reason")!] = String(error.message.prefix(300))
         if exposeBaseString, let baseString = error.serverBaseString {
             response.headers[HTTPField.Name(OAuth1BaseStringDifference.headerName)!] = PercentEncoding.encode(baseString)
         }
@@ -65,12 +64,12 @@ extension OAuth1Flavour {
             return .json(["message": message], status: status)
         case .netflix:
             let xml = "<?xml version=\"1.0\" standalone=\"yes\"?>\n<status><status_code>\(status.code)</status_code>"
-                + "<message>\(Self.escapeXML(message))</message></status>"
+                + "<message>\(MockResponse.escapingMarkup(message))</message></status>"
             return MockResponse(status: status, contentType: "text/xml; charset=utf-8", text: xml)
         }
     }
 
-    private func details(for error: OAuth1ProviderError) -> (HTTPResponse.Status, Int, String) {
+    private func details(for error: OAuth1MockError) -> (HTTPResponse.Status, Int, String) {
         switch errorStyle {
         case .twitter: twitterDetails(error)
         case .discogs: discogsDetails(error)
@@ -78,7 +77,7 @@ extension OAuth1Flavour {
         }
     }
 
-    private func twitterDetails(_ error: OAuth1ProviderError) -> (HTTPResponse.Status, Int, String) {
+    private func twitterDetails(_ error: OAuth1MockError) -> (HTTPResponse.Status, Int, String) {
         switch error.code {
         case .malformedRequest, .missingParameter: (.badRequest, 215, "Bad Authentication data.")
         case .timestampOutOfBounds: (.unauthorized, 135, "Timestamp out of bounds.")
@@ -90,7 +89,7 @@ extension OAuth1Flavour {
         }
     }
 
-    private func discogsDetails(_ error: OAuth1ProviderError) -> (HTTPResponse.Status, Int, String) {
+    private func discogsDetails(_ error: OAuth1MockError) -> (HTTPResponse.Status, Int, String) {
         switch error.code {
         case .malformedRequest: (.badRequest, 0, "Bad request: \(error.message)")
         case .missingParameter: (.unauthorized, 0, "You must authenticate to access this resource.")
@@ -108,7 +107,7 @@ extension OAuth1Flavour {
         }
     }
 
-    private func netflixDetails(_ error: OAuth1ProviderError) -> (HTTPResponse.Status, Int, String) {
+    private func netflixDetails(_ error: OAuth1MockError) -> (HTTPResponse.Status, Int, String) {
         switch error.code {
         case .malformedRequest: (.badRequest, 0, "Bad Request")
         case .missingParameter: (.unauthorized, 0, "Missing Required Parameter")
@@ -123,11 +122,5 @@ extension OAuth1Flavour {
         case .invalidInput: (.badRequest, 0, error.message)
         default: (.unauthorized, 0, "Invalid Signature")
         }
-    }
-
-    private static func escapeXML(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -30,8 +30,6 @@ public struct OAuth1Flavour: Sendable, Hashable {
 
     /// The name used on the command line and in the ready file.
     public var name: String
-    /// The default port of the `mock-servers` command.
-    public var defaultPort: Int
     /// The temporary-credential (request token) endpoint path.
     public var requestTokenPath: String
     /// The resource-owner authorisation page path.
@@ -66,7 +64,6 @@ public struct OAuth1Flavour: Sendable, Hashable {
     /// Creates a flavour.
     public init(
         name: String,
-        defaultPort: Int,
         requestTokenPath: String = "/oauth/request_token",
         authorizePath: String = "/oauth/authorize",
         accessTokenPath: String = "/oauth/access_token",
@@ -84,7 +81,6 @@ public struct OAuth1Flavour: Sendable, Hashable {
         screenName: String = "mockuser"
     ) {
         self.name = name
-        self.defaultPort = defaultPort
         self.requestTokenPath = requestTokenPath
         self.authorizePath = authorizePath
         self.accessTokenPath = accessTokenPath
@@ -106,7 +102,6 @@ public struct OAuth1Flavour: Sendable, Hashable {
     /// with `user_id` and `screen_name`, JSON error codes 32, 89 and 135.
     public static let twitter = OAuth1Flavour(
         name: "twitter",
-        defaultPort: 8401,
         invalidateTokenPath: "/1.1/oauth/invalidate_token",
         errorStyle: .twitter,
         accessTokenFields: ["user_id", "screen_name"],
@@ -121,7 +116,6 @@ public struct OAuth1Flavour: Sendable, Hashable {
     /// required on every request, identity and database search resources.
     public static let discogs = OAuth1Flavour(
         name: "discogs",
-        defaultPort: 8402,
         tokenEndpointMethods: [.get, .post],
         errorStyle: .discogs,
         requiresUserAgent: true,
@@ -137,7 +131,6 @@ public struct OAuth1Flavour: Sendable, Hashable {
     /// resource paths, `Invalid Signature` errors.
     public static let netflix = OAuth1Flavour(
         name: "netflix",
-        defaultPort: 8403,
         authorizePath: "/oauth/login",
         tokenEndpointMethods: [.get, .post],
         errorStyle: .netflix,

@@ -9,25 +9,22 @@ public import Foundation
 /// own canonicalisation, answered in the flavour's own error shape.
 ///
 /// ```swift
-/// let server = try await MockServer.start(OAuth1MockProvider(flavour: .twitter))
+/// let server = try await MockServer.start(OAuth1MockProvider(flavour: .twitter, options: .init(autoApprove: true)))
 /// ```
 public struct OAuth1MockProvider: MockProvider {
     /// What the provider looks like.
     public var flavour: OAuth1Flavour
-    /// How strict it is; the server configuration's `options` can override each value.
-    public var settings: OAuth1ProviderSettings
+    /// How strict it is.
+    public var options: OAuth1MockOptions
 
     /// Creates a provider.
-    public init(flavour: OAuth1Flavour, settings: OAuth1ProviderSettings = OAuth1ProviderSettings()) {
+    public init(flavour: OAuth1Flavour, options: OAuth1MockOptions = OAuth1MockOptions()) {
         self.flavour = flavour
-        self.settings = settings
+        self.options = options
     }
 
     /// The flavour's name.
     public var name: String { flavour.name }
-
-    /// The flavour's default port.
-    public var defaultPort: Int { flavour.defaultPort }
 
     /// `consumerKey`, `consumerSecret`, and a ready-made `accessToken` / `accessTokenSecret`
     /// for the demo user (so a client can call resources without running the flow).
@@ -46,15 +43,14 @@ public struct OAuth1MockProvider: MockProvider {
 
     /// Adds the token endpoints, the authorisation page, revocation and the flavour's resources.
     public func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext) {
-        let settings = settings.applying(context.configuration.options)
         let demo = OAuth1TokenStore.AccessToken(secret: demoAccessTokenSecret, consumerKey: flavour.consumerKey, issued: context.clock.now)
-        let store = OAuth1TokenStore(settings: settings, accessTokens: [demoAccessToken: demo])
+        let store = OAuth1TokenStore(options: options, accessTokens: [demoAccessToken: demo])
         let routes = OAuth1Routes(
             flavour: flavour,
-            settings: settings,
+            options: options,
             store: store,
             server: context,
-            authenticator: OAuth1Authenticator(flavour: flavour, settings: settings, store: store)
+            authenticator: OAuth1Authenticator(flavour: flavour, options: options, store: store)
         )
         routes.add(to: router)
     }

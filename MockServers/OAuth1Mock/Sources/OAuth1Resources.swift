@@ -48,7 +48,7 @@ struct OAuth1Resources: Sendable {
 
     private static let discs = ["The Third Man", "Seven Samurai", "Amélie", "Spirited Away"]
 
-    func serve(_ resource: OAuth1Flavour.Resource, request: MockRequest, caller: OAuth1Authenticator.Caller) async throws(OAuth1ProviderError) -> MockResponse {
+    func serve(_ resource: OAuth1Flavour.Resource, request: MockRequest, caller: OAuth1Authenticator.Caller) async throws(OAuth1MockError) -> MockResponse {
         let parameters = caller.incoming.signatureParameters.filter { !$0.name.hasPrefix("oauth_") }
         func parameter(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         let authority = request.authority ?? "localhost"
@@ -57,10 +57,10 @@ struct OAuth1Resources: Sendable {
             return MockResponse(headers: Self.jsonHeaders, body: twitterUserJSON)
         case .twitterStatusUpdate:
             guard let status = parameter("status"), !status.isEmpty else {
-                throw OAuth1ProviderError(code: .invalidInput, message: "Missing required parameter: status.")
+                throw OAuth1MockError(code: .invalidInput, message: "Missing required parameter: status.")
             }
             guard status.count <= 280 else {
-                throw OAuth1ProviderError(code: .invalidInput, message: "Tweet needs to be a bit shorter.")
+                throw OAuth1MockError(code: .invalidInput, message: "Tweet needs to be a bit shorter.")
             }
             let id = await store.nextStatus()
             return .json([
@@ -95,7 +95,7 @@ struct OAuth1Resources: Sendable {
             ])
         case .netflixDiscQueue:
             guard request.routeParameters["user_id"] == flavour.userID else {
-                throw OAuth1ProviderError(code: .notFound, message: "this access token belongs to user \(flavour.userID); use that user_id in the path")
+                throw OAuth1MockError(code: .notFound, message: "this access token belongs to user \(flavour.userID); use that user_id in the path")
             }
             return .json([
                 "queue": [

@@ -5,10 +5,12 @@ import MockServerKit
 import OAuth1Client
 import SigningCore
 
-/// The routes of one OAuth 1.0a provider instance.
+/// The routes of one OAuth 1.0a provider instance. Each handler records what it did with
+/// `context.note.accept(_:)` and refuses a request by throwing ``OAuth1MockError``, which the
+/// route runner journals and answers in the flavour's shape.
 struct OAuth1Routes: Sendable {
     let flavour: OAuth1Flavour
-    let settings: OAuth1ProviderSettings
+    let options: OAuth1MockOptions
     let store: OAuth1TokenStore
     let server: MockServerContext
     let authenticator: OAuth1Authenticator
@@ -16,62 +18,44 @@ struct OAuth1Routes: Sendable {
     func add(to router: Router<MockRequestContext>) {
         for method in flavour.tokenEndpointMethods {
             router.mockRoute(method, flavour.requestTokenPath, context: server) { request, context in
-                await respond(context) { try await requestToken(request) }
+                try await requestToken(request, context: context)
             }
             router.mockRoute(method, flavour.accessTokenPath, context: server) { request, context in
-                await respond(context) { try await accessToken(request) }
+                try await accessToken(request, context: context)
             }
         }
         router.mockRoute(.get, flavour.authorizePath, context: server) { request, context in
-            await authorizePage(request, context: context)
+            try await authorizePage(request, context: context)
         }
         router.mockRoute(.post, flavour.authorizePath, context: server) { request, context in
-            await authorizeDecision(request, context: context)
+            try await authorizeDecision(request, context: context)
         }
         router.mockRoute(.post, flavour.invalidateTokenPath, context: server) { request, context in
-            await respond(context) {
-                let caller = try await authenticator.authenticate(request, for: .resource)
-                await store.revoke(caller.token ?? "")
-                return ("access token revoked", .json(["access_token": caller.token ?? ""]))
-            }
+            let caller = try await authenticator.authenticate(request, for: .resource)
+            await store.revoke(caller.token ?? "")
+            context.note.accept("access token revoked")
+            return .json(["access_token": caller.token ?? ""])
         }
         let resources = OAuth1Resources(flavour: flavour, store: store)
         for resource in flavour.resources {
             router.mockRoute(resource.method, resource.path, context: server) { request, context in
-                await respond(context) {
-                    let caller = try await authenticator.authenticate(request, for: .resource)
-                    return ("signature valid", try await resources.serve(resource, request: request, caller: caller))
-                }
+                let caller = try await authenticator.authenticate(request, for: .resource)
+                let response = try await resources.serve(resource, request: request, caller: caller)
+                context.note.accept("signature valid")
+                return response
             }
-        }
-    }
-
-    /// Runs `body`; a thrown ``OAuth1ProviderError`` becomes the flavour's error response.
-    private func respond(
-        _ context: MockRequestContext,
-        _ body: () async throws -> (reason: String, response: MockResponse)
-    ) async -> MockResponse {
-        do {
-            let (reason, response) = try await body()
-            context.note.accept(reason)
-            return response
-        } catch {
-            let error = error as? OAuth1ProviderError
-                ?? OAuth1ProviderError(code: .malformedRequest, message: "the request could not be processed: \(error)")
-            context.note.reject("\(error.code): \(error.message)")
-            return flavour.errorResponse(for: error, exposeBaseString: settings.exposesBaseString)
         }
     }
 
     // MARK: Temporary credentials
 
-    private func requestToken(_ request: MockRequest) async throws(OAuth1ProviderError) -> (reason: String, response: MockResponse) {
+    private func requestToken(_ request: MockRequest, context: MockRequestContext) async throws(OAuth1MockError) -> MockResponse {
         let caller = try await authenticator.authenticate(request, for: .requestToken)
         guard let callback = caller.incoming.callback else {
-            throw OAuth1ProviderError(code: .missingParameter, message: "oauth_callback is required (OAuth 1.0a); send a callback URL or 'oob'")
+            throw OAuth1MockError(code: .missingParameter, message: "oauth_callback is required (OAuth 1.0a); send a callback URL or 'oob'")
         }
         guard callback == "oob" || Self.isAbsoluteHTTPURL(callback) else {
-            throw OAuth1ProviderError(code: .malformedRequest, message: "oauth_callback must be an absolute http(s) URL or 'oob'")
+            throw OAuth1MockError(code: .malformedRequest, message: "oauth_callback must be an absolute http(s) URL or 'oob'")
         }
         let token = server.random.alphanumeric(length: 32)
         let secret = server.random.alphanumeric(length: 40)
@@ -87,12 +71,13 @@ struct OAuth1Routes: Sendable {
         if flavour.includesLoginURL, let authority = request.authority {
             fields.append(FormField("login_url", "http://\(authority)\(flavour.authorizePath)?oauth_token=\(token)"))
         }
-        return ("request token issued", Self.form(fields))
+        context.note.accept("request token issued")
+        return .form(fields)
     }
 
     // MARK: Token credentials
 
-    private func accessToken(_ request: MockRequest) async throws(OAuth1ProviderError) -> (reason: String, response: MockResponse) {
+    private func accessToken(_ request: MockRequest, context: MockRequestContext) async throws(OAuth1MockError) -> MockResponse {
         let caller = try await authenticator.authenticate(request, for: .accessToken)
         let token = "\(flavour.userID)-" + server.random.alphanumeric(length: 32)
         let secret = server.random.alphanumeric(length: 40)
@@ -108,29 +93,29 @@ struct OAuth1Routes: Sendable {
             default: break
             }
         }
-        return ("access token issued", Self.form(fields))
+        context.note.accept("access token issued")
+        return .form(fields)
     }
 
     // MARK: Resource-owner authorisation
 
-    private func authorizePage(_ request: MockRequest, context: MockRequestContext) async -> MockResponse {
+    private func authorizePage(_ request: MockRequest, context: MockRequestContext) async throws(OAuth1MockError) -> MockResponse {
         guard let token = (try? request.queryFields())?.first(where: { $0.name == "oauth_token" })?.value else {
-            context.note.reject("authorisation page without oauth_token")
-            return Self.page(.badRequest, title: "Missing token", body: "<p>This page needs an <code>oauth_token</code> query parameter.</p>")
+            throw OAuth1MockError(code: .missingParameter, message: "This page needs an oauth_token query parameter.")
+                .shownAsPage(title: "Missing token")
         }
-        if settings.autoApprove {
-            return await decide(token: token, approve: true, request: request, context: context)
+        if options.autoApprove {
+            return try await decide(token: token, approve: true, request: request, context: context)
         }
-        do throws(OAuth1ProviderError) {
+        do throws(OAuth1MockError) {
             _ = try await store.requestToken(token, now: request.now)
         } catch {
-            context.note.reject("\(error.code): \(error.message)")
-            return Self.page(.badRequest, title: "This page is no longer valid", body: "<p>\(Self.escape(error.message))</p>")
+            throw error.shownAsPage(title: Self.invalidPageTitle)
         }
         context.note.accept("authorisation page shown")
-        let escaped = Self.escape(token)
-        return Self.page(.ok, title: "Authorize app", body: """
-            <p>The application wants to use your \(Self.escape(flavour.name)) account <b>@\(Self.escape(flavour.screenName))</b>.</p>
+        let escaped = MockResponse.escapingMarkup(token)
+        return .html(title: "Authorize app", body: """
+            <p>The application wants to use your \(MockResponse.escapingMarkup(flavour.name)) account <b>@\(MockResponse.escapingMarkup(flavour.screenName))</b>.</p>
             <form method="post" action="\(flavour.authorizePath)">
             <input type="hidden" name="oauth_token" value="\(escaped)">
             <button type="submit" name="action" value="approve" id="allow">Authorize app</button>
@@ -139,34 +124,33 @@ struct OAuth1Routes: Sendable {
             """)
     }
 
-    private func authorizeDecision(_ request: MockRequest, context: MockRequestContext) async -> MockResponse {
+    private func authorizeDecision(_ request: MockRequest, context: MockRequestContext) async throws(OAuth1MockError) -> MockResponse {
         guard let fields = try? request.formFields(),
               let token = fields.first(where: { $0.name == "oauth_token" })?.value,
               let action = fields.first(where: { $0.name == "action" })?.value,
               action == "approve" || action == "deny"
         else {
-            context.note.reject("authorisation form without oauth_token or action")
-            return Self.page(.badRequest, title: "Bad request", body: "<p>Send <code>oauth_token</code> and <code>action=approve</code> or <code>action=deny</code> as a form.</p>")
+            throw OAuth1MockError(code: .missingParameter, message: "Send oauth_token and action=approve or action=deny as a form.")
+                .shownAsPage(title: "Bad request")
         }
-        return await decide(token: token, approve: action == "approve", request: request, context: context)
+        return try await decide(token: token, approve: action == "approve", request: request, context: context)
     }
 
-    private func decide(token: String, approve: Bool, request: MockRequest, context: MockRequestContext) async -> MockResponse {
+    private func decide(token: String, approve: Bool, request: MockRequest, context: MockRequestContext) async throws(OAuth1MockError) -> MockResponse {
         let record: OAuth1TokenStore.RequestToken
-        do throws(OAuth1ProviderError) {
+        do throws(OAuth1MockError) {
             let pending = try await store.requestToken(token, now: request.now)
             let verifier = pending.callback == "oob" ? server.random.digits(7) : server.random.alphanumeric(length: 32)
             record = try await store.decide(token, approve: approve, verifier: verifier, now: request.now)
         } catch {
-            context.note.reject("\(error.code): \(error.message)")
-            return Self.page(.badRequest, title: "This page is no longer valid", body: "<p>\(Self.escape(error.message))</p>")
+            throw error.shownAsPage(title: Self.invalidPageTitle)
         }
         context.note.accept(approve ? "authorised" : "denied")
         if record.callback == "oob" {
             guard let pin = record.verifier else {
-                return Self.page(.ok, title: "Access denied", body: "<p>You denied the application access.</p>")
+                return .html(title: "Access denied", body: "<p>You denied the application access.</p>")
             }
-            return Self.page(.ok, title: "Your PIN", body: "<p>Enter this PIN in the application:</p><kbd><code id=\"oauth_pin\">\(pin)</code></kbd>")
+            return .html(title: "Your PIN", body: "<p>Enter this PIN in the application:</p><kbd><code id=\"oauth_pin\">\(pin)</code></kbd>")
         }
         let query = record.verifier.map { [FormField("oauth_token", token), FormField("oauth_verifier", $0)] }
             ?? [FormField("denied", token)]
@@ -178,26 +162,8 @@ struct OAuth1Routes: Sendable {
 
     // MARK: Helpers
 
-    static func form(_ fields: [FormField]) -> MockResponse {
-        MockResponse(contentType: "application/x-www-form-urlencoded", text: FormEncoding.serialize(fields))
-    }
-
-    static func page(_ status: HTTPResponse.Status, title: String, body: String) -> MockResponse {
-        MockResponse(status: status, contentType: "text/html; charset=utf-8", text: """
-            <!DOCTYPE html>
-            <html><head><meta charset="utf-8"><title>\(escape(title))</title></head>
-            <body><h1>\(escape(title))</h1>
-            \(body)
-            </body></html>
-            """)
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    /// The title of the page shown for an unknown, expired or already decided request token.
+    private static let invalidPageTitle = "This page is no longer valid"
 
     static func isAbsoluteHTTPURL(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }

@@ -25,15 +25,15 @@ actor OAuth1TokenStore {
         var timestamp: Int
     }
 
-    private let settings: OAuth1ProviderSettings
+    private let options: OAuth1MockOptions
     private var requestTokens: [String: RequestToken] = [:]
     private var accessTokens: [String: AccessToken] = [:]
     private var nonces: [NonceKey: Set<String>] = [:]
     private var lastPurge = Int.min
     private var nextStatusID = 1_000_000_000_000
 
-    init(settings: OAuth1ProviderSettings, accessTokens: [String: AccessToken] = [:]) {
-        self.settings = settings
+    init(options: OAuth1MockOptions, accessTokens: [String: AccessToken] = [:]) {
+        self.options = options
         self.accessTokens = accessTokens
     }
 
@@ -46,7 +46,7 @@ actor OAuth1TokenStore {
         let seconds = Int(now.timeIntervalSince1970)
         if seconds != lastPurge {
             lastPurge = seconds
-            let oldest = seconds - settings.timestampWindowSeconds
+            let oldest = seconds - options.timestampWindowSeconds
             nonces = nonces.filter { $0.key.timestamp >= oldest }
         }
         return nonces[NonceKey(consumerKey: consumerKey, timestamp: timestamp), default: []].insert(nonce).inserted
@@ -63,22 +63,22 @@ actor OAuth1TokenStore {
     }
 
     /// The live request token, or why it is not usable.
-    func requestToken(_ token: String, now: Date) throws(OAuth1ProviderError) -> RequestToken {
+    func requestToken(_ token: String, now: Date) throws(OAuth1MockError) -> RequestToken {
         guard let record = requestTokens[token] else {
-            throw OAuth1ProviderError(code: .invalidToken, message: "the request token is unknown or was already exchanged; request a new one")
+            throw OAuth1MockError(code: .invalidToken, message: "the request token is unknown or was already exchanged; request a new one")
         }
-        guard now.timeIntervalSince(record.issued) <= TimeInterval(settings.requestTokenLifetimeSeconds) else {
+        guard now.timeIntervalSince(record.issued) <= TimeInterval(options.requestTokenLifetimeSeconds) else {
             requestTokens[token] = nil
-            throw OAuth1ProviderError(code: .expiredToken, message: "the request token expired after \(settings.requestTokenLifetimeSeconds) s; start the flow again")
+            throw OAuth1MockError(code: .expiredToken, message: "the request token expired after \(options.requestTokenLifetimeSeconds) s; start the flow again")
         }
         return record
     }
 
     /// Records the resource owner's decision; returns the updated record.
-    func decide(_ token: String, approve: Bool, verifier: String, now: Date) throws(OAuth1ProviderError) -> RequestToken {
+    func decide(_ token: String, approve: Bool, verifier: String, now: Date) throws(OAuth1MockError) -> RequestToken {
         var record = try requestToken(token, now: now)
         guard record.verifier == nil, !record.denied else {
-            throw OAuth1ProviderError(code: .invalidToken, message: "this request token was already authorised or denied")
+            throw OAuth1MockError(code: .invalidToken, message: "this request token was already authorised or denied")
         }
         if approve { record.verifier = verifier } else { record.denied = true }
         requestTokens[token] = record
@@ -89,21 +89,21 @@ actor OAuth1TokenStore {
     /// used up on success.
     func exchange(
         _ token: String, verifier: String?, consumerKey: String, newToken: String, newSecret: String, now: Date
-    ) throws(OAuth1ProviderError) {
+    ) throws(OAuth1MockError) {
         let record = try requestToken(token, now: now)
         guard record.consumerKey == consumerKey else {
-            throw OAuth1ProviderError(code: .invalidToken, message: "the request token was issued to another consumer")
+            throw OAuth1MockError(code: .invalidToken, message: "the request token was issued to another consumer")
         }
         guard let expected = record.verifier else {
-            throw OAuth1ProviderError(code: .invalidVerifier, message: record.denied
+            throw OAuth1MockError(code: .invalidVerifier, message: record.denied
                 ? "the resource owner denied access; the request token cannot be exchanged"
                 : "the request token has not been authorised yet; send the user to the authorisation page first")
         }
         guard let verifier else {
-            throw OAuth1ProviderError(code: .invalidVerifier, message: "the access-token request has no oauth_verifier; pass the verifier from the callback (or the PIN)")
+            throw OAuth1MockError(code: .invalidVerifier, message: "the access-token request has no oauth_verifier; pass the verifier from the callback (or the PIN)")
         }
         guard verifier == expected else {
-            throw OAuth1ProviderError(code: .invalidVerifier, message: "oauth_verifier does not match the one issued for this request token")
+            throw OAuth1MockError(code: .invalidVerifier, message: "oauth_verifier does not match the one issued for this request token")
         }
         requestTokens[token] = nil
         accessTokens[newToken] = AccessToken(secret: newSecret, consumerKey: consumerKey, issued: now)
@@ -112,15 +112,15 @@ actor OAuth1TokenStore {
     // MARK: Access tokens
 
     /// The live access token, or why it is not usable.
-    func accessToken(_ token: String, consumerKey: String, now: Date) throws(OAuth1ProviderError) -> AccessToken {
+    func accessToken(_ token: String, consumerKey: String, now: Date) throws(OAuth1MockError) -> AccessToken {
         guard let record = accessTokens[token], record.consumerKey == consumerKey else {
-            throw OAuth1ProviderError(code: .invalidToken, message: "the access token is unknown or belongs to another consumer; run the authorisation flow again")
+            throw OAuth1MockError(code: .invalidToken, message: "the access token is unknown or belongs to another consumer; run the authorisation flow again")
         }
         guard !record.revoked else {
-            throw OAuth1ProviderError(code: .invalidToken, message: "the access token was revoked; run the authorisation flow again")
+            throw OAuth1MockError(code: .invalidToken, message: "the access token was revoked; run the authorisation flow again")
         }
-        if let lifetime = settings.accessTokenLifetimeSeconds, now.timeIntervalSince(record.issued) > TimeInterval(lifetime) {
-            throw OAuth1ProviderError(code: .expiredToken, message: "the access token expired after \(lifetime) s; run the authorisation flow again")
+        if let lifetime = options.accessTokenLifetimeSeconds, now.timeIntervalSince(record.issued) > TimeInterval(lifetime) {
+            throw OAuth1MockError(code: .expiredToken, message: "the access token expired after \(lifetime) s; run the authorisation flow again")
         }
         return record
     }
@@ -137,7 +137,7 @@ actor OAuth1TokenStore {
     }
 
     private func purgeExpired(now: Date) {
-        let lifetime = TimeInterval(settings.requestTokenLifetimeSeconds)
+        let lifetime = TimeInterval(options.requestTokenLifetimeSeconds)
         requestTokens = requestTokens.filter { now.timeIntervalSince($0.value.issued) <= lifetime }
     }
 }

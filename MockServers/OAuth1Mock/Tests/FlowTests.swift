@@ -62,7 +62,7 @@ struct FlowTests {
 
     @Test("oob with automatic approval shows a PIN that exchanges for a token")
     func outOfBandPIN() async throws {
-        let harness = try await OAuth1Harness.start(.twitter, options: ["autoApprove": "true"])
+        let harness = try await OAuth1Harness.start(.twitter, options: OAuth1MockOptions(autoApprove: true))
         let temporary = try await harness.requestToken(callback: "oob")
         let page = try await MockHTTP.send(.get, "/oauth/authorize?oauth_token=\(temporary.token)", to: harness.server.baseURL)
         #expect(page.status == .ok)
@@ -108,7 +108,7 @@ struct FlowTests {
 
     @Test("request tokens expire; access tokens expire when configured")
     func expiry() async throws {
-        let harness = try await OAuth1Harness.start(.twitter, options: ["accessTokenLifetimeSeconds": "600"])
+        let harness = try await OAuth1Harness.start(.twitter, options: OAuth1MockOptions(accessTokenLifetimeSeconds: 600))
         let access = try await harness.runFlow()
         let signer = harness.signer(token: access.token, tokenSecret: access.secret)
         let request = OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json"))

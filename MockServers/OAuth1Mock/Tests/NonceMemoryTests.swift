@@ -8,7 +8,7 @@ import Testing
 struct NonceMemoryTests {
     @Test("nonces older than the window are forgotten, so memory stays bounded")
     func bounded() async {
-        let store = OAuth1TokenStore(settings: OAuth1ProviderSettings(timestampWindowSeconds: 300))
+        let store = OAuth1TokenStore(options: OAuth1MockOptions(timestampWindowSeconds: 300))
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         for index in 0..<100 {
             #expect(await store.useNonce("n\(index)", consumerKey: "c", timestamp: 1_800_000_000, now: start))

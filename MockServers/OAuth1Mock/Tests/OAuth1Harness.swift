@@ -17,14 +17,13 @@ struct OAuth1Harness {
 
     static func start(
         _ flavour: OAuth1Flavour,
-        settings: OAuth1ProviderSettings = OAuth1ProviderSettings(),
-        options: [String: String] = [:],
+        options: OAuth1MockOptions = OAuth1MockOptions(),
         limits: MockServerLimits = MockServerLimits()
     ) async throws -> OAuth1Harness {
         let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
         let server = try await MockServer.start(
-            OAuth1MockProvider(flavour: flavour, settings: settings),
-            configuration: MockServerConfiguration(limits: limits, seed: 42, options: options),
+            OAuth1MockProvider(flavour: flavour, options: options),
+            configuration: MockServerConfiguration(limits: limits, seed: 42),
             clock: clock
         )
         return OAuth1Harness(server: server, flavour: flavour, clock: clock)

@@ -55,6 +55,7 @@ struct VerificationTests {
         #expect(replayed.status == .unauthorized)
         #expect(OAuth1Harness.twitterCode(replayed) == 32)
         #expect(await harness.server.journal.last?.reason.hasPrefix("nonce replayed") == true)
+        #expect(replayed.headers[.mockReason]?.hasPrefix("nonce replayed: this nonce was already used") == true)
         await harness.stop()
     }
 
@@ -99,7 +100,7 @@ struct VerificationTests {
 
     @Test("the base-string header can be turned off")
     func baseStringHeaderOff() async throws {
-        let harness = try await OAuth1Harness.start(.twitter, options: ["exposeBaseString": "false"])
+        let harness = try await OAuth1Harness.start(.twitter, options: OAuth1MockOptions(exposeBaseString: false))
         let response = try await harness.send(
             OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json")),
             signer: harness.signer(token: harness.credentials["accessToken"], tokenSecret: "wrong")
@@ -169,7 +170,7 @@ struct VerificationTests {
 
     @Test("disabled signature methods are refused")
     func disabledMethod() async throws {
-        let harness = try await OAuth1Harness.start(.twitter, options: ["signatureMethods": "HMAC-SHA256"])
+        let harness = try await OAuth1Harness.start(.twitter, options: OAuth1MockOptions(signatureMethods: [.hmacSHA256]))
         let sha1 = try await harness.send(OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json")), signer: harness.demoSigner(method: .hmacSHA1))
         #expect(sha1.status == .unauthorized)
         let sha256 = try await harness.send(OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json")), signer: harness.demoSigner(method: .hmacSHA256))

@@ -1,9 +1,14 @@
+import HTTPTypes
+public import MockServerKit
+
 /// The one error type of the `OAuth1Mock` module: why the mock provider refused a request.
 ///
-/// Each flavour turns it into its own error body and status (``OAuth1Flavour/errorResponse(for:)``);
-/// the journal records ``message``. Compares by ``code`` only. Never holds a secret; a rejected
-/// signature carries the base string the server computed, which holds no secret.
-public struct OAuth1ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Routes throw it; as a ``MockServerKit/MockProviderError`` it becomes the flavour's own error
+/// body and status (``OAuth1Flavour/errorResponse(for:exposeBaseString:)``), or an HTML page on
+/// the browser-facing authorisation routes, and the journal records ``description``. Compares
+/// by ``code`` only. Never holds a secret; a rejected signature carries the base string the
+/// server computed, which holds no secret.
+public struct OAuth1MockError: MockProviderError, Hashable, Sendable, CustomStringConvertible {
     /// Why the request was refused; an open set of static values.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable {
@@ -77,6 +82,9 @@ public struct OAuth1ProviderError: Error, Hashable, Sendable, CustomStringConver
     public let message: String
     /// For ``Code/invalidSignature``: the base string the server computed.
     public let serverBaseString: String?
+    /// The title of the HTML page that shows the error, on the authorisation routes a person
+    /// sees in a browser; `nil` for the API's error body.
+    private(set) var pageTitle: String?
 
     /// Creates an error.
     public init(code: Code, message: String, serverBaseString: String? = nil) {
@@ -85,8 +93,27 @@ public struct OAuth1ProviderError: Error, Hashable, Sendable, CustomStringConver
         self.serverBaseString = serverBaseString
     }
 
+    /// The same error, shown as an HTML page titled `title` (the authorisation routes).
+    func shownAsPage(title: String) -> OAuth1MockError {
+        var error = self
+        error.pageTitle = title
+        return error
+    }
+
     public var description: String { "\(code): \(message)" }
 
-    public static func == (lhs: OAuth1ProviderError, rhs: OAuth1ProviderError) -> Bool { lhs.code == rhs.code }
+    /// ``description``: the code, then the message.
+    public var journalReason: String { description }
+
+    /// The flavour's error body (with `X-OAuth1-Base-String` when the provider's
+    /// ``OAuth1MockOptions/exposeBaseString`` is on), or a 400 page for the authorisation routes.
+    public func response(from provider: OAuth1MockProvider) -> MockResponse {
+        if let pageTitle {
+            return .html(status: .badRequest, title: pageTitle, body: "<p>\(MockResponse.escapingMarkup(message))</p>")
+        }
+        return provider.flavour.errorResponse(for: self, exposeBaseString: provider.options.exposeBaseString)
+    }
+
+    public static func == (lhs: OAuth1MockError, rhs: OAuth1MockError) -> Bool { lhs.code == rhs.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

@@ -1,0 +1,26 @@
+import MockServerKit
+import OAuth1Mock
+
+/// The providers `mock-servers` runs — the one list the command, the integration tests and the
+/// mock-servers benchmark share. Each sits in its fixed ``MockProviderSlot``.
+public enum MockProviderCatalog {
+    /// Every provider, in port order.
+    public static let entries: [MockCatalogEntry] = [.twitter, .discogs, .netflix]
+
+    /// The provider called `name`, if there is one.
+    public static func entry(named name: String) -> MockCatalogEntry? {
+        entries.first { $0.name == name }
+    }
+
+    /// Every provider's name, in port order.
+    public static var names: [String] { entries.map(\.name) }
+}
+
+extension MockCatalogEntry {
+    /// ``OAuth1Mock/OAuth1MockProvider`` as Twitter/X.
+    public static let twitter = MockCatalogEntry(.twitter) { OAuth1MockProvider(flavour: .twitter, options: $0) }
+    /// ``OAuth1Mock/OAuth1MockProvider`` as Discogs.
+    public static let discogs = MockCatalogEntry(.discogs) { OAuth1MockProvider(flavour: .discogs, options: $0) }
+    /// ``OAuth1Mock/OAuth1MockProvider`` as Netflix.
+    public static let netflix = MockCatalogEntry(.netflix) { OAuth1MockProvider(flavour: .netflix, options: $0) }
+}

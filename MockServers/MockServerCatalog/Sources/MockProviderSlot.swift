@@ -1,0 +1,58 @@
+/// A provider's fixed place among the `mock-servers` providers: its name (on the command line
+/// and in the ready file) and its default port.
+///
+/// Every name has its own port for good, so adding a provider never moves another's:
+///
+/// | name | default port | provider |
+/// |---|---|---|
+/// | `twitter` | 8401 | `OAuth1Mock`, ``MockCatalogEntry/twitter`` |
+/// | `discogs` | 8402 | `OAuth1Mock`, ``MockCatalogEntry/discogs`` |
+/// | `netflix` | 8403 | `OAuth1Mock`, ``MockCatalogEntry/netflix`` |
+/// | `drupal` | 8404 | reserved: Drupal Services JSON-RPC |
+/// | `afsigned` | 8405 | reserved: AFNetworking-style HMAC backend |
+/// | `googlebooks` | 8406 | reserved: Google Books volumes API |
+///
+/// `--port-base N` shifts every provider by the same amount: a provider listens on
+/// `N + ` ``portOffset`` (twitter on `N`, googlebooks on `N + 5`), and `N = 0` gives each a
+/// free port.
+public struct MockProviderSlot: Sendable, Hashable, CustomStringConvertible {
+    /// The provider's name.
+    public let name: String
+    /// The port `mock-servers` uses without `--port-base`.
+    public let defaultPort: Int
+
+    private init(_ name: String, _ defaultPort: Int) {
+        self.name = name
+        self.defaultPort = defaultPort
+    }
+
+    /// The first default port (twitter's); every offset counts from it.
+    public static let firstPort = 8401
+
+    /// How far the provider's port lies from the first: `defaultPort - firstPort`.
+    public var portOffset: Int { defaultPort - Self.firstPort }
+
+    /// The port with `--port-base base`: `base + portOffset`, or 0 (a free port) for base 0.
+    public func port(base: Int) -> Int {
+        base == 0 ? 0 : base + portOffset
+    }
+
+    /// `name port`, as `mock-servers --help` lists it.
+    public var description: String { "\(name) \(defaultPort)" }
+
+    /// Twitter/X, OAuth 1.0a: 8401.
+    public static let twitter = MockProviderSlot("twitter", 8401)
+    /// Discogs, OAuth 1.0a: 8402.
+    public static let discogs = MockProviderSlot("discogs", 8402)
+    /// Netflix (retired API), OAuth 1.0a: 8403.
+    public static let netflix = MockProviderSlot("netflix", 8403)
+    /// Drupal Services JSON-RPC with key authentication: 8404 (reserved; no provider yet).
+    public static let drupal = MockProviderSlot("drupal", 8404)
+    /// An AFNetworking-style HMAC-signed backend: 8405 (reserved; no provider yet).
+    public static let afsigned = MockProviderSlot("afsigned", 8405)
+    /// The Google Books volumes API: 8406 (reserved; no provider yet).
+    public static let googlebooks = MockProviderSlot("googlebooks", 8406)
+
+    /// Every slot, taken or reserved, in port order.
+    public static let all: [MockProviderSlot] = [.twitter, .discogs, .netflix, .drupal, .afsigned, .googlebooks]
+}

@@ -1,0 +1,38 @@
+public import HTTPTypes
+
+/// An error a provider's route throws to refuse a request, which knows the provider's answer
+/// for it — the mock servers' counterpart of Hummingbird's `HTTPResponseError`.
+///
+/// Routes registered with ``Hummingbird/Router/mockRoute(_:_:context:handler:)`` `throw` such
+/// errors instead of building error responses: the route runner records ``journalReason`` in
+/// the journal as a rejection and sends ``response(from:)`` with ``HTTPTypes/HTTPField/Name/mockReason``
+/// added, so every rejection a provider makes carries the mock's own explanation.
+public protocol MockProviderError: Error {
+    /// The provider whose error shapes this error is rendered in.
+    associatedtype Provider: MockProvider
+
+    /// Why the request was refused and what to do about it, in words (`"nonce replayed: …"`):
+    /// the journal's reason and the `X-Mock-Reason` header. Never holds a secret.
+    var journalReason: String { get }
+
+    /// The response `provider` gives: status, body in the provider's shape, and headers of its
+    /// own (`X-OAuth1-Base-String`, …).
+    func response(from provider: Provider) -> MockResponse
+}
+
+extension MockProviderError {
+    /// The response for a route of `server`'s provider, with `X-Mock-Reason`. A route that
+    /// threw another provider's error gets a 400 in its own provider's shape.
+    func response(in server: MockServerContext) -> MockResponse {
+        var response = (server.provider as? Provider).map(response(from:))
+            ?? server.errorResponse(.badRequest, "The request was refused: \(journalReason)")
+        response.headers[.mockReason] = String(journalReason.prefix(300))
+        return response
+    }
+}
+
+extension HTTPField.Name {
+    /// `X-Mock-Reason`: the mock server's explanation of a rejection, on every response made
+    /// from a ``MockProviderError`` (at most 300 characters).
+    public static var mockReason: HTTPField.Name { HTTPField.Name("X-Mock-Reason")! }
+}
