@@ -59,7 +59,7 @@ var targets: [Target] = []
 
 sdkProduct("SigningCore", dependencies: [], testDependencies: [swiftCrypto])
 sdkProduct("SignedHTTP", dependencies: ["SigningCore"], testDependencies: ["SignedHTTPTesting"])
-sdkProduct("CredentialStore", dependencies: ["SigningCore"])
+sdkProduct("CredentialStore", dependencies: ["SigningCore"], testDependencies: ["OAuth1Client"])
 sdkProduct("OAuth1Client", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
 
 // Test doubles for SDK users' tests and ours: a transport answering from a closure, one that

@@ -17,7 +17,7 @@ public import Foundation
 /// A client restarting and reusing a stored token without a new authorisation is one line:
 ///
 /// ```swift
-/// let token = try await store.loadOrCreate(OAuth1TokenCredential.self,
+/// let token = try await store.loadOrCreate(OAuth1Token.self,
 ///                                           service: "api.netflix.com", account: userID) {
 ///     try await authorizeInBrowser()   // runs only when nothing is stored yet
 /// }
@@ -83,7 +83,7 @@ extension CredentialStore {
     /// is none.
     ///
     /// ```swift
-    /// if let token = try await store.load(OAuth1TokenCredential.self, service: "api.netflix.com", account: userID) { … }
+    /// if let token = try await store.load(OAuth1Token.self, service: "api.netflix.com", account: userID) { … }
     /// ```
     ///
     /// - Parameter isolation: the caller's actor, where encoding and decoding run; leave the default.
@@ -104,7 +104,7 @@ extension CredentialStore {
     /// signing in again" integration:
     ///
     /// ```swift
-    /// let token = try await store.loadOrCreate(OAuth1TokenCredential.self,
+    /// let token = try await store.loadOrCreate(OAuth1Token.self,
     ///                                           service: "api.netflix.com", account: "default") {
     ///     try await client.authorize()
     /// }

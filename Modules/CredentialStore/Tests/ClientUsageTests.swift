@@ -7,13 +7,13 @@ import Testing
 /// not depend on a client module.
 private actor StandInClient {
     let store: any CredentialStore
-    private(set) var token: OAuth1TokenCredential?
+    private(set) var token: SampleToken?
     private(set) var authorisations = 0
 
     init(store: any CredentialStore) { self.store = store }
 
     func restore() async throws {
-        token = try await store.loadOrCreate(OAuth1TokenCredential.self, service: "api.netflix.com", account: "default") {
+        token = try await store.loadOrCreate(SampleToken.self, service: "api.netflix.com", account: "default") {
             try await self.authorize()
         }
     }
@@ -23,24 +23,24 @@ private actor StandInClient {
         token = nil
     }
 
-    private func authorize() async throws -> OAuth1TokenCredential {
+    private func authorize() async throws -> SampleToken {
         authorisations += 1
-        return OAuth1TokenCredential(key: "access-\(authorisations)", secret: "secret-\(authorisations)", extra: ["user_id": "T1u"])
+        return SampleToken(key: "access-\(authorisations)", secret: "secret-\(authorisations)", extra: ["user_id": "T1u"])
     }
 }
 
 /// The same from the main actor (a SwiftUI view model).
 @MainActor private final class StandInViewModel {
     let store: any CredentialStore
-    var token: OAuth1TokenCredential?
+    var token: SampleToken?
     var authorisations = 0
 
     init(store: any CredentialStore) { self.store = store }
 
     func restore() async throws {
-        token = try await store.loadOrCreate(OAuth1TokenCredential.self, service: "api.netflix.com", account: "default") {
+        token = try await store.loadOrCreate(SampleToken.self, service: "api.netflix.com", account: "default") {
             self.authorisations += 1
-            return OAuth1TokenCredential(key: "main-actor", secret: "s")
+            return SampleToken(key: "main-actor", secret: "s")
         }
     }
 }

@@ -1,4 +1,5 @@
 import CredentialStore
+import OAuth1Client
 import Foundation
 import TestSupport
 import SigningCore
@@ -26,12 +27,12 @@ enum CrashWriter {
     static func accounts(_ count: Int) -> [String] { (0..<count).map { "account-\($0)-é" } }
 
     /// The credential the writer saves for `account` at `generation` (see its main.swift).
-    static func expected(account: String, generation: Int, writer: String) -> OAuth1TokenCredential {
+    static func expected(account: String, generation: Int, writer: String) -> OAuth1Token {
         let letter = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(generation % 26)))
-        return OAuth1TokenCredential(
-            key: "key-\(account)-\(generation)",
+        return OAuth1Token(
+            token: "key-\(account)-\(generation)",
             secret: "secret-\(generation)-" + String(repeating: letter, count: 512 + (generation % 7) * 1024),
-            extra: ["generation": String(generation), "writer": writer]
+            additionalFields: [FormField("generation", String(generation)), FormField("writer", writer)]
         )
     }
 
@@ -121,9 +122,9 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, sign
 
             let store = FileStore(directory: directory.storeURL)
             for account in accounts {
-                let loaded = try await store.load(OAuth1TokenCredential.self, service: CrashWriter.service, account: account)
+                let loaded = try await store.load(OAuth1Token.self, service: CrashWriter.service, account: account)
                 let credential = try #require(loaded, "round \(round), seed \(seed): \(account) is missing")
-                let generation = try #require(credential.extra["generation"].flatMap(Int.init), "round \(round): no generation")
+                let generation = try #require(credential[field: "generation"].flatMap(Int.init), "round \(round): no generation")
                 #expect(credential == CrashWriter.expected(account: account, generation: generation, writer: "solo"), "round \(round), seed \(seed): \(account) is a mix")
                 #expect(generation >= lastGeneration[account, default: 0], "round \(round), seed \(seed): \(account) went back in time")
                 lastGeneration[account] = generation
@@ -134,7 +135,7 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, sign
 
         // Leftover temporary files are harmless and the next save clears them.
         let store = FileStore(directory: directory.storeURL)
-        try await store.save(OAuth1TokenCredential(key: "k", secret: "s"), service: CrashWriter.service, account: accounts[0])
+        try await store.save(OAuth1Token(token: "k", secret: "s"), service: CrashWriter.service, account: accounts[0])
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.storeURL.path + "/" + hexName(CrashWriter.service))
         #expect(!names.contains { $0.hasPrefix(".tmp-") })
         print("crash safety: \(kills) SIGKILLs (seed \(seed)), \(killsWithTemporaryFileLeft) landed mid-save, generations reached \(lastGeneration.values.max() ?? 0)")
@@ -161,9 +162,9 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, sign
 
             let store = FileStore(directory: directory.storeURL)
             for account in accounts {
-                let credential = try #require(try await store.load(OAuth1TokenCredential.self, service: CrashWriter.service, account: account))
-                let generation = try #require(credential.extra["generation"].flatMap(Int.init))
-                let writer = try #require(credential.extra["writer"])
+                let credential = try #require(try await store.load(OAuth1Token.self, service: CrashWriter.service, account: account))
+                let generation = try #require(credential[field: "generation"].flatMap(Int.init))
+                let writer = try #require(credential[field: "writer"])
                 #expect(["left", "right"].contains(writer))
                 #expect(credential == CrashWriter.expected(account: account, generation: generation, writer: writer), "round \(round): \(account) is a mix")
             }

@@ -11,7 +11,7 @@ import Musl
 #endif
 
 @Suite struct FileStoreTests {
-    let token = OAuth1TokenCredential(key: "tok-key", secret: "tok-secret-value", extra: ["user_id": "42"])
+    let token = SampleToken(key: "tok-key", secret: "tok-secret-value", extra: ["user_id": "42"])
 
     private func itemPath(_ directory: TemporaryDirectory, service: String, account: String) -> String {
         directory.storeURL.path + "/" + hexName(service) + "/" + hexName(account) + ".credential"
@@ -52,9 +52,9 @@ import Musl
         // A restarted app: a new store on the same directory reuses the token.
         let restarted = FileStore(directory: directory.storeURL)
         var authorisations = 0
-        let reused = try await restarted.loadOrCreate(OAuth1TokenCredential.self, service: "api.netflix.com", account: "42") {
+        let reused = try await restarted.loadOrCreate(SampleToken.self, service: "api.netflix.com", account: "42") {
             authorisations += 1
-            return OAuth1TokenCredential(key: "fresh", secret: "fresh")
+            return SampleToken(key: "fresh", secret: "fresh")
         }
         #expect(reused == token)
         #expect(authorisations == 0)
@@ -65,17 +65,17 @@ import Musl
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = FileStore(directory: directory.storeURL)
-        try await store.save(GoogleAPIKeyCredential(key: "placeholder"), service: "books", account: "default")
+        try await store.save(SampleAPIKey(key: "placeholder"), service: "books", account: "default")
         let file = #"{"account":"default","format":"signed-api-sdk.credential","payload":"eyJrZXkiOiJBSXphLWdvbGRlbiJ9","service":"books","sha256":"\#(goldenSHA256)","version":1}"# + "\n"
         try write(file, to: itemPath(directory, service: "books", account: "default"))
-        #expect(try await store.load(GoogleAPIKeyCredential.self, service: "books", account: "default") == GoogleAPIKeyCredential(key: "AIza-golden"))
+        #expect(try await store.load(SampleAPIKey.self, service: "books", account: "default") == SampleAPIKey(key: "AIza-golden"))
     }
 
     @Test func savedFilesHaveTheDocumentedShape() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = FileStore(directory: directory.storeURL)
-        try await store.save(GoogleAPIKeyCredential(key: "AIza-golden"), service: "books", account: "default")
+        try await store.save(SampleAPIKey(key: "AIza-golden"), service: "books", account: "default")
         let text = try String(contentsOfFile: itemPath(directory, service: "books", account: "default"), encoding: .utf8)
         #expect(text == #"{"account":"default","format":"signed-api-sdk.credential","payload":"eyJrZXkiOiJBSXphLWdvbGRlbiJ9","service":"books","sha256":"\#(goldenSHA256)","version":1}"# + "\n")
     }
@@ -97,13 +97,13 @@ import Musl
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = FileStore(directory: directory.storeURL)
-        try await store.save(GoogleAPIKeyCredential(key: "original-secret"), service: "books", account: "default")
+        try await store.save(SampleAPIKey(key: "original-secret"), service: "books", account: "default")
         let path = itemPath(directory, service: "books", account: "default")
         let damaged = content.replacingOccurrences(of: "SHA", with: goldenSHA256)
         try write(damaged, to: path)
 
         let error = await #expect(throws: CredentialStoreError.self, "\(label)") {
-            try await store.load(GoogleAPIKeyCredential.self, service: "books", account: "default")
+            try await store.load(SampleAPIKey.self, service: "books", account: "default")
         }
         #expect(error?.code == .corruptItem, "\(label)")
         #expect(error?.message.contains(path) == true)
@@ -116,7 +116,7 @@ import Musl
         // The account is still listed (it exists, damaged) and removing it is the way out.
         #expect(try await store.accounts(service: "books") == ["default"])
         #expect(try await store.remove(service: "books", account: "default"))
-        #expect(try await store.load(GoogleAPIKeyCredential.self, service: "books", account: "default") == nil)
+        #expect(try await store.load(SampleAPIKey.self, service: "books", account: "default") == nil)
     }
 
     @Test(arguments: [2, 0, 99, -1])
@@ -124,12 +124,12 @@ import Musl
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = FileStore(directory: directory.storeURL)
-        try await store.save(GoogleAPIKeyCredential(key: "k"), service: "books", account: "default")
+        try await store.save(SampleAPIKey(key: "k"), service: "books", account: "default")
         let path = itemPath(directory, service: "books", account: "default")
         let future = #"{"format":"signed-api-sdk.credential","version":\#(version),"ciphertext":"…"}"#
         try write(future, to: path)
         let error = await #expect(throws: CredentialStoreError.self) {
-            try await store.load(GoogleAPIKeyCredential.self, service: "books", account: "default")
+            try await store.load(SampleAPIKey.self, service: "books", account: "default")
         }
         #expect(error?.code == .unsupportedFormatVersion)
         #expect(error?.message.contains("version \(version)") == true)
@@ -140,10 +140,10 @@ import Musl
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = FileStore(directory: directory.storeURL)
-        try await store.save(GoogleAPIKeyCredential(key: "k"), service: "books", account: "default")
+        try await store.save(SampleAPIKey(key: "k"), service: "books", account: "default")
         try write(String(repeating: "x", count: 4 * 1024 * 1024), to: itemPath(directory, service: "books", account: "default"))
         await #expect(throws: CredentialStoreError(code: .corruptItem, message: "")) {
-            try await store.load(GoogleAPIKeyCredential.self, service: "books", account: "default")
+            try await store.load(SampleAPIKey.self, service: "books", account: "default")
         }
     }
 
@@ -156,7 +156,7 @@ import Musl
         let path = itemPath(directory, service: "api.netflix.com", account: "42")
         #expect(chmod(path, mode_t(mode)) == 0)
         let error = await #expect(throws: CredentialStoreError.self) {
-            try await store.load(OAuth1TokenCredential.self, service: "api.netflix.com", account: "42")
+            try await store.load(SampleToken.self, service: "api.netflix.com", account: "42")
         }
         #expect(error?.code == .insecurePermissions)
         #expect(error?.message.contains(String(mode, radix: 8)) == true)
@@ -166,7 +166,7 @@ import Musl
         // Saving a new credential replaces the exposed file with a private one.
         try await store.save(token, service: "api.netflix.com", account: "42")
         #expect(fileMode(path) == 0o600)
-        #expect(try await store.load(OAuth1TokenCredential.self, service: "api.netflix.com", account: "42") == token)
+        #expect(try await store.load(SampleToken.self, service: "api.netflix.com", account: "42") == token)
     }
 
     @Test(arguments: [0o755, 0o750, 0o701, 0o770])
@@ -178,7 +178,7 @@ import Musl
         for path in [directory.storeURL.path, directory.storeURL.path + "/" + hexName("api.netflix.com")] {
             #expect(chmod(path, mode_t(mode)) == 0)
             let error = await #expect(throws: CredentialStoreError.self) {
-                try await store.load(OAuth1TokenCredential.self, service: "api.netflix.com", account: "42")
+                try await store.load(SampleToken.self, service: "api.netflix.com", account: "42")
             }
             #expect(error?.code == .insecurePermissions)
             #expect(error?.message.contains("chmod 700") == true)
@@ -190,7 +190,7 @@ import Musl
             }
             #expect(chmod(path, 0o700) == 0)
         }
-        #expect(try await store.load(OAuth1TokenCredential.self, service: "api.netflix.com", account: "42") == token)
+        #expect(try await store.load(SampleToken.self, service: "api.netflix.com", account: "42") == token)
     }
 
     @Test func anExistingDirectoryWithOpenModeIsRefusedNotAdopted() async throws {
@@ -217,12 +217,12 @@ import Musl
         try FileManager.default.removeItem(atPath: file)
         try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: outside)
         await #expect(throws: CredentialStoreError(code: .insecurePermissions, message: "")) {
-            try await store.load(OAuth1TokenCredential.self, service: "api.netflix.com", account: "42")
+            try await store.load(SampleToken.self, service: "api.netflix.com", account: "42")
         }
         // A save replaces the link itself (rename over it), never writes through it.
         try await store.save(token, service: "api.netflix.com", account: "42")
         #expect(try String(contentsOfFile: outside, encoding: .utf8) == "not yours")
-        #expect(try await store.load(OAuth1TokenCredential.self, service: "api.netflix.com", account: "42") == token)
+        #expect(try await store.load(SampleToken.self, service: "api.netflix.com", account: "42") == token)
 
         // A service directory replaced by a link to another directory is refused.
         let serviceDirectory = directory.storeURL.path + "/" + hexName("api.twitter.com")
@@ -271,7 +271,7 @@ import Musl
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = FileStore(directory: directory.storeURL)
-        #expect(try await store.load(OAuth1TokenCredential.self, service: "svc", account: "a") == nil)
+        #expect(try await store.load(SampleToken.self, service: "svc", account: "a") == nil)
         #expect(try await store.accounts(service: "svc").isEmpty)
         #expect(try await store.remove(service: "svc", account: "a") == false)
         #expect(!FileManager.default.fileExists(atPath: directory.storeURL.path))
@@ -284,7 +284,7 @@ import Musl
         let store = FileStore(directory: nested)
         try await store.save(token, service: "svc", account: "a")
         #expect(fileMode(nested.path) == 0o700)
-        #expect(try await store.load(OAuth1TokenCredential.self, service: "svc", account: "a") == token)
+        #expect(try await store.load(SampleToken.self, service: "svc", account: "a") == token)
     }
 
     @Test func aWriterWaitsForTheLockAndTimesOutWithAClearError() async throws {
@@ -297,15 +297,15 @@ import Musl
         #expect(holder >= 0)
         #expect(flock(holder, LOCK_EX) == 0)
         let error = await #expect(throws: CredentialStoreError.self) {
-            try await store.save(OAuth1TokenCredential(key: "new", secret: "new"), service: "svc", account: "a")
+            try await store.save(SampleToken(key: "new", secret: "new"), service: "svc", account: "a")
         }
         #expect(error?.code == .lockTimeout)
         #expect(error?.message.contains(".lock") == true)
         // Readers take no lock and still see the old, whole credential.
-        #expect(try await store.load(OAuth1TokenCredential.self, service: "svc", account: "a") == token)
+        #expect(try await store.load(SampleToken.self, service: "svc", account: "a") == token)
         close(holder)
-        try await store.save(OAuth1TokenCredential(key: "new", secret: "new"), service: "svc", account: "a")
-        #expect(try await store.load(OAuth1TokenCredential.self, service: "svc", account: "a")?.key == "new")
+        try await store.save(SampleToken(key: "new", secret: "new"), service: "svc", account: "a")
+        #expect(try await store.load(SampleToken.self, service: "svc", account: "a")?.key == "new")
     }
 
     @Test func waitingForTheLockHonoursCancellation() async throws {
@@ -317,7 +317,7 @@ import Musl
         #expect(flock(holder, LOCK_EX) == 0)
         defer { close(holder) }
         let task = Task {
-            try await store.save(OAuth1TokenCredential(key: "new", secret: "new"), service: "svc", account: "a")
+            try await store.save(SampleToken(key: "new", secret: "new"), service: "svc", account: "a")
         }
         task.cancel()
         let result = await task.result
@@ -333,8 +333,8 @@ import Musl
                 group.addTask {
                     for round in 0..<40 {
                         let account = "shared-\(round % 5)"
-                        try await store.save(OAuth1TokenCredential(key: "\(index)-\(round)", secret: "s-\(index)-\(round)"), service: "svc", account: account)
-                        if let seen = try await store.load(OAuth1TokenCredential.self, service: "svc", account: account) {
+                        try await store.save(SampleToken(key: "\(index)-\(round)", secret: "s-\(index)-\(round)"), service: "svc", account: account)
+                        if let seen = try await store.load(SampleToken.self, service: "svc", account: account) {
                             #expect(seen.secret == "s-" + seen.key)
                         }
                     }

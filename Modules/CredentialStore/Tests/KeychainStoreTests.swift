@@ -14,15 +14,15 @@ struct KeychainStoreTests {
 
     @Test func roundTripOverwriteListAndRemove() async throws {
         let account = "Émile 📚"
-        let token = OAuth1TokenCredential(key: "k1", secret: "s1", extra: ["user_id": "u1"])
-        let renewed = OAuth1TokenCredential(key: "k2", secret: "s2", extra: ["screen_name": "n"])
+        let token = SampleToken(key: "k1", secret: "s1", extra: ["user_id": "u1"])
+        let renewed = SampleToken(key: "k2", secret: "s2", extra: ["screen_name": "n"])
         try await removingAfterwards([account]) {
-            #expect(try await store.load(OAuth1TokenCredential.self, service: service, account: account) == nil)
+            #expect(try await store.load(SampleToken.self, service: service, account: account) == nil)
             try await store.save(token, service: service, account: account)
-            #expect(try await store.load(OAuth1TokenCredential.self, service: service, account: account) == token)
+            #expect(try await store.load(SampleToken.self, service: service, account: account) == token)
             // The second save meets errSecDuplicateItem and must update in place.
             try await store.save(renewed, service: service, account: account)
-            #expect(try await store.load(OAuth1TokenCredential.self, service: service, account: account) == renewed)
+            #expect(try await store.load(SampleToken.self, service: service, account: account) == renewed)
             #expect(try await store.accounts(service: service) == [account])
             #expect(try await store.remove(service: service, account: account))
             #expect(try await store.remove(service: service, account: account) == false)
@@ -34,12 +34,12 @@ struct KeychainStoreTests {
         let accounts = ["zoe", "Bob", "alice"]
         try await removingAfterwards(accounts) {
             for account in accounts {
-                try await store.save(GoogleAPIKeyCredential(key: "key-\(account)"), service: service, account: account)
+                try await store.save(SampleAPIKey(key: "key-\(account)"), service: service, account: account)
             }
             #expect(try await store.accounts(service: service) == ["Bob", "alice", "zoe"])
-            #expect(try await store.load(GoogleAPIKeyCredential.self, service: service, account: "alice")?.key == "key-alice")
+            #expect(try await store.load(SampleAPIKey.self, service: service, account: "alice")?.key == "key-alice")
             await #expect(throws: CredentialStoreError(code: .invalidName, message: "")) {
-                try await store.save(GoogleAPIKeyCredential(key: "k"), service: service, account: "../evil")
+                try await store.save(SampleAPIKey(key: "k"), service: service, account: "../evil")
             }
         }
     }
@@ -51,7 +51,7 @@ struct KeychainStoreTests {
                 for round in 0..<20 {
                     for account in accounts {
                         group.addTask { [store, service] in
-                            try await store.save(GoogleAPIKeyCredential(key: "\(account)-\(round)"), service: service, account: account)
+                            try await store.save(SampleAPIKey(key: "\(account)-\(round)"), service: service, account: account)
                         }
                     }
                 }

@@ -1,8 +1,9 @@
 /// The secrets a request is signed with: the client credentials (consumer key and secret)
 /// and, once the user has authorised the application, the token credentials.
 ///
-/// `description` shows the consumer key only; secrets and tokens never appear in logs.
-public struct OAuth1Credentials: Sendable, Hashable, CustomStringConvertible {
+/// `description`, `debugDescription` and the mirror (`dump`) show the consumer key only;
+/// secrets and tokens never appear in logs.
+public struct OAuth1Credentials: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `oauth_consumer_key`: identifies the application.
     public var consumerKey: String
     /// The consumer (client) secret, half of the signing key.
@@ -27,5 +28,16 @@ public struct OAuth1Credentials: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         "OAuth1Credentials(consumerKey: \(consumerKey), token: \(token == nil ? "none" : "<redacted>"))"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// The consumer key; every secret and the token redacted.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "consumerKey": consumerKey, "consumerSecret": "<redacted>",
+            "token": token == nil ? "none" : "<redacted>", "tokenSecret": tokenSecret == nil ? "none" : "<redacted>",
+        ], displayStyle: .struct)
     }
 }

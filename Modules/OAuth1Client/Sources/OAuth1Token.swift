@@ -4,8 +4,8 @@ public import SigningCore
 /// with every other field of the reply kept: Netflix's `user_id`, Twitter's `user_id` and
 /// `screen_name`, Netflix's `login_url`, and whatever else a provider adds.
 ///
-/// `description` never shows the token or its secret.
-public struct OAuth1Token: Sendable, Hashable, CustomStringConvertible {
+/// `description`, `debugDescription` and the mirror (`dump`) never show the token or its secret.
+public struct OAuth1Token: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `oauth_token`.
     public let token: String
     /// `oauth_token_secret`.
@@ -38,6 +38,18 @@ public struct OAuth1Token: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let names = additionalFields.map(\.name).joined(separator: ", ")
         return "OAuth1Token(token: <redacted>, secret: <redacted>\(callbackConfirmed.map { ", callbackConfirmed: \($0)" } ?? "")\(names.isEmpty ? "" : ", fields: \(names)"))"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// Token and secret redacted; the additional fields' names only (their values, such as a
+    /// user id, are not secret but are not needed to debug either).
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "token": "<redacted>", "secret": "<redacted>", "callbackConfirmed": callbackConfirmed as Any,
+            "fields": additionalFields.map(\.name),
+        ], displayStyle: .struct)
     }
 
     /// The longest reply ``parse(_:)-(String)`` accepts (64 KiB).
