@@ -13,7 +13,13 @@ let package = Package(
     name: "App",
     platforms: [.macOS(.v14)],
     dependencies: [.package(url: "file://$repo", branch: "HEAD", traits: [])],
-    targets: [.executableTarget(name: "App", dependencies: [.product(name: "SigningCore", package: "$(basename "$repo")")])]
+    targets: [.executableTarget(name: "App", dependencies: [
+        .product(name: "SigningCore", package: "$(basename "$repo")"),
+        .product(name: "SignedHTTP", package: "$(basename "$repo")"),
+        .product(name: "OAuth1Client", package: "$(basename "$repo")"),
+        .product(name: "CredentialStore", package: "$(basename "$repo")"),
+        .product(name: "SignedHTTPTesting", package: "$(basename "$repo")"),
+    ])]
 )
 MANIFEST
 echo 'import SigningCore; print(SHA256.hash("abc").hex)' > "$work/Sources/App/main.swift"

@@ -200,7 +200,8 @@ private actor Readiness {
             let detail = failure.map { "\($0)" } ?? "it stopped"
             waiter.resume(throwing: MockServerError(
                 code: .bindFailed,
-                message: "a mock server could not start listening (\(detail)); choose a free port or port 0"
+                message: "a mock server could not start listening (\(detail)); choose a free port or port 0",
+                cause: failure
             ))
         }
     }

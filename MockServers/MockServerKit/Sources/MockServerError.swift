@@ -42,11 +42,14 @@ public struct MockServerError: Error, Hashable, Sendable, CustomStringConvertibl
     public let code: Code
     /// A sentence a person can act on.
     public let message: String
+    /// The underlying error, when there is one (a bind failure's system error).
+    public let cause: (any Error)?
 
     /// Creates an error.
-    public init(code: Code, message: String) {
+    public init(code: Code, message: String, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
+        self.cause = cause
     }
 
     public var description: String { "\(code): \(message)" }
