@@ -1,0 +1,87 @@
+import Foundation
+import MockServerKit
+import OAuth1Client
+import OAuth1Mock
+import SignedHTTPTesting
+import Testing
+
+/// SignedHTTP's retry policy and clock-skew correction, through OAuth1Client, over real HTTP
+/// against the mock Twitter provider — which really rejects a replayed nonce and a stale
+/// timestamp, so a retry that re-sent the same signature or the device's wrong time would fail.
+@Suite("OAuth1Client retries and clock correction against the mock provider")
+struct OAuth1ClientRetryTests {
+    static let resource = "/1.1/account/verify_credentials.json"
+
+    static func start() async throws -> (MockServer, OAuth1Token, String, String) {
+        let server = try await MockServer.start(OAuth1MockProvider(flavour: .twitter))
+        let demo = server.providers[0].credentials
+        let token = OAuth1Token(token: try #require(demo["accessToken"]), secret: try #require(demo["accessTokenSecret"]))
+        return (server, token, try #require(demo["consumerKey"]), try #require(demo["consumerSecret"]))
+    }
+
+    @Test("a 503 on a GET is retried with a fresh signature and succeeds; the two distinct signatures went out")
+    func retried() async throws {
+        let (server, token, key, secret) = try await Self.start()
+        server.faults.add(FaultRule(route: Self.resource, fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
+        let sleeps = ImmediateClock()
+        let wire = RecordingTransport(forwardingTo: URLSessionTransport())
+        let client = OAuth1Client(
+            provider: OAuth1Provider.twitter.pointed(at: server.baseURL), consumerKey: key, consumerSecret: secret,
+            http: SignedHTTPClient(transport: wire, retryPolicy: .recommended, sleepClock: sleeps)
+        )
+        let response = try await client.send(OAuth1Request(url: URL(string: server.baseURL.absoluteString + Self.resource)!), with: token)
+        #expect(response.statusCode == 200)
+        #expect(sleeps.sleeps.count == 1)
+        #expect(await server.journal.entries.map(\.status) == [503, 200])
+        let headers = wire.requests.compactMap { $0.header("Authorization") }
+        #expect(headers.count == 2)
+        #expect(Set(headers).count == 2)
+        await server.stop()
+    }
+
+    @Test("a POST is not retried by the recommended policy: the 503 is the app's to handle")
+    func postNotRetried() async throws {
+        let (server, token, key, secret) = try await Self.start()
+        server.faults.add(FaultRule(route: "/1.1/statuses/update.json", fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
+        let client = OAuth1Client(
+            provider: OAuth1Provider.twitter.pointed(at: server.baseURL), consumerKey: key, consumerSecret: secret,
+            http: SignedHTTPClient(retryPolicy: .recommended, sleepClock: ImmediateClock())
+        )
+        let update = OAuth1Request(method: "POST", url: URL(string: server.baseURL.absoluteString + "/1.1/statuses/update.json")!, form: [FormField("status", "once")])
+        do {
+            _ = try await client.send(update, with: token)
+            Issue.record("expected the 503")
+        } catch let error as OAuth1Error {
+            #expect(error.statusCode == 503)
+        }
+        #expect(await server.journal.entries.count == 1)
+        await server.stop()
+    }
+
+    @Test("a device clock an hour slow: rejected with code 135, corrected from the Date header, accepted; the next call is right first time")
+    func clockSkew() async throws {
+        let (server, token, key, secret) = try await Self.start()
+        let slow: @Sendable () -> Date = { Date().addingTimeInterval(-3_600) }
+        let url = URL(string: server.baseURL.absoluteString + Self.resource)!
+
+        let uncorrected = OAuth1Client(provider: OAuth1Provider.twitter.pointed(at: server.baseURL), consumerKey: key, consumerSecret: secret, clock: slow)
+        do {
+            _ = try await uncorrected.send(OAuth1Request(url: url), with: token)
+            Issue.record("expected a timestamp rejection")
+        } catch let error as OAuth1Error {
+            #expect(error.message.contains("code 135"), "\(error)")
+        }
+
+        let client = OAuth1Client(
+            provider: OAuth1Provider.twitter.pointed(at: server.baseURL), consumerKey: key, consumerSecret: secret,
+            clock: slow, correctsClockSkew: true
+        )
+        #expect(try await client.send(OAuth1Request(url: url), with: token).statusCode == 200)
+        let offset = try #require(await client.http.serverClock.offset)
+        #expect(abs(offset - 3_600) < 5)
+        let before = await server.journal.entries.count
+        #expect(try await client.send(OAuth1Request(url: url), with: token).statusCode == 200)
+        #expect(await server.journal.entries.count == before + 1)
+        await server.stop()
+    }
+}
