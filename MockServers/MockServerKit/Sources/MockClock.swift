@@ -23,8 +23,10 @@ public struct SystemClock: MockClock {
 public final class ManualClock: MockClock {
     private let current: NIOLockedValueBox<Date>
 
-    /// Creates a clock showing `start` (by default 2026-01-01T00:00:00Z).
-    public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
+    /// Creates a clock showing `start`: by default the real current time (whole seconds), so a
+    /// client on the system clock is inside the provider's timestamp window until the test
+    /// moves this clock.
+    public init(start: Date = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))) {
         current = NIOLockedValueBox(start)
     }
 

@@ -38,7 +38,8 @@ public final class MockServer: Sendable {
         self.task = task
     }
 
-    /// Starts one provider (on 127.0.0.1, port 0 unless configured otherwise).
+    /// Starts one provider (on 127.0.0.1, port 0 unless configured otherwise). Quiet unless a
+    /// `logger` is given.
     public static func start(
         _ provider: some MockProvider,
         configuration: MockServerConfiguration = MockServerConfiguration(),
@@ -64,7 +65,8 @@ public final class MockServer: Sendable {
         shutdownSignals: [UnixSignal] = []
     ) async throws -> MockServer {
         try check(providers)
-        let logger = logger ?? Logger(label: "mock-servers")
+        // In-process servers are quiet unless given a logger; `mock-servers` passes its own.
+        let logger = logger ?? Logger(label: "mock-servers", factory: { _ in SwiftLogNoOpLogHandler() })
         let readiness = Readiness(expected: providers.count)
         var applications: [any Service] = []
         var contexts: [MockServerContext] = []
