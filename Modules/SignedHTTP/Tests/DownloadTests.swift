@@ -29,7 +29,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.flush()
                 time.sleep(pause)
         except (BrokenPipeError, ConnectionResetError):
-            pass
+            open(sys.argv[1], "w").close()  # the client went away: say so
     def log_message(self, *args):
         pass
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
@@ -41,11 +41,14 @@ server.serve_forever()
 
     static let body = (0..<(256 * 1024)).map { UInt8($0 % 251) }
 
-    /// Runs `body` with the server's base URL, then stops the server.
-    static func withServer(_ body: (URL) async throws -> Void) async throws {
+    /// Runs `body` with the server's base URL and the path of a file the server creates when a
+    /// client hangs up mid-transfer, then stops the server.
+    static func withServer(_ body: (URL, String) async throws -> Void) async throws {
+        let hangUp = FileManager.default.temporaryDirectory.appendingPathComponent("download-hangup-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: hangUp) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", server]
+        process.arguments = ["python3", "-c", server, hangUp]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -62,12 +65,12 @@ server.serve_forever()
             line.append(chunk)
         }
         let port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
-        try await body(URL(string: "http://127.0.0.1:\(port)")!)
+        try await body(URL(string: "http://127.0.0.1:\(port)")!, hangUp)
     }
 
     @Test("progress rises to the Content-Length, then the whole body arrives")
     func progress() async throws {
-        try await Self.withServer { base in
+        try await Self.withServer { base, _ in
             var received: [Int64] = []
             var response: APIResponse?
             for try await event in URLSessionTransport().download(APIRequest(url: base.appendingPathComponent("thumbnail"))) {
@@ -88,21 +91,30 @@ server.serve_forever()
         }
     }
 
-    @Test("leaving the loop cancels a slow transfer at once")
+    @Test("leaving the loop cancels the transfer: the server sees the client hang up")
     func cancel() async throws {
-        try await Self.withServer { base in
-            let started = ContinuousClock.now
+        try await Self.withServer { base, hangUp in
+            var received: Int64 = 0
             for try await event in URLSessionTransport().download(APIRequest(url: base.appendingPathComponent("slow"))) {
-                if case .progress(let bytes, _) = event, bytes > 0 { break }
+                if case .progress(let bytes, _) = event, bytes > 0 {
+                    received = bytes
+                    break
+                }
             }
-            // The full body would take 16 × 5 s.
-            #expect(ContinuousClock.now - started < .seconds(40))
+            #expect(received > 0 && received < Int64(Self.body.count))
+            // The server writes its next chunk 5 s later and finds the connection closed; the
+            // whole body would take 16 × 5 s.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !FileManager.default.fileExists(atPath: hangUp), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(FileManager.default.fileExists(atPath: hangUp), "the server never saw the cancelled transfer end")
         }
     }
 
     @Test("cancelling the task that iterates ends it with CancellationError or a cancelled URLError")
     func cancelTask() async throws {
-        try await Self.withServer { base in
+        try await Self.withServer { base, _ in
             let task = Task {
                 try await URLSessionTransport().download(APIRequest(url: base.appendingPathComponent("slow"))).response()
             }
