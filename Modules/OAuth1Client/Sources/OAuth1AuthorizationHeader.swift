@@ -119,22 +119,9 @@ public enum OAuth1AuthorizationHeader {
     public static func serialize(realm: String? = nil, parameters: [FormField]) -> String {
         var capacity = 16
         for parameter in parameters { capacity += (parameter.name.utf8.count + parameter.value.utf8.count) * 3 / 2 + 5 }
-        var output: [UInt8] = []
-        output.reserveCapacity(capacity)
-        output.append(contentsOf: "OAuth ".utf8)
-        var first = true
-        if let realm {
-            output.append(contentsOf: "realm=\"".utf8)
-            output.append(contentsOf: PercentEncoding.encode(realm, allowing: realmCharacters).utf8)
-            output.append(UInt8(ascii: "\""))
-            first = false
-        }
+        var output = opening(realm: realm, capacity: capacity)
         for parameter in parameters {
-            if !first {
-                output.append(UInt8(ascii: ","))
-                output.append(UInt8(ascii: " "))
-            }
-            first = false
+            appendSeparator(to: &output)
             PercentEncoding.append(parameter.name, to: &output)
             output.append(UInt8(ascii: "="))
             output.append(UInt8(ascii: "\""))
@@ -142,6 +129,46 @@ public enum OAuth1AuthorizationHeader {
             output.append(UInt8(ascii: "\""))
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// ``serialize(realm:parameters:)`` for the signer, the same bytes: the protocol parameters,
+    /// the first `count` parameters of `encoded`, copied as they were encoded for the base string
+    /// instead of encoded a second time, then `oauth_signature`.
+    static func serialize(realm: String?, encoded: OAuth1Canonicalization.SortedParameters, count: Int, signature: String) -> String {
+        var output = opening(realm: realm, capacity: encoded.encodedCount + 5 * count + signature.utf8.count * 3 / 2 + 40)
+        encoded.forEachEncoded(first: count) { name, value in
+            appendSeparator(to: &output)
+            output.append(contentsOf: name)
+            output.append(UInt8(ascii: "="))
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: value)
+            output.append(UInt8(ascii: "\""))
+        }
+        appendSeparator(to: &output)
+        output.append(contentsOf: "oauth_signature=\"".utf8)
+        PercentEncoding.append(signature, to: &output)
+        output.append(UInt8(ascii: "\""))
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `OAuth ` and the realm, when there is one: how every header value starts.
+    private static func opening(realm: String?, capacity: Int) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(capacity)
+        output.append(contentsOf: "OAuth ".utf8)
+        if let realm {
+            output.append(contentsOf: "realm=\"".utf8)
+            output.append(contentsOf: PercentEncoding.encode(realm, allowing: realmCharacters).utf8)
+            output.append(UInt8(ascii: "\""))
+        }
+        return output
+    }
+
+    /// `, ` before every element but the first (anything after `OAuth ` is an element).
+    private static func appendSeparator(to output: inout [UInt8]) {
+        guard output.count > "OAuth ".utf8.count else { return }
+        output.append(UInt8(ascii: ","))
+        output.append(UInt8(ascii: " "))
     }
 
     /// Printable ASCII except `"`, `\` and `%`.

@@ -149,7 +149,10 @@ public struct OAuth1Signer: RequestSigner {
             )
         }
 
-        let baseBytes = OAuth1Canonicalization.baseStringBytes(method: request.method, url: parts, parameters: signed)
+        let (baseBytes, encodedParameters) = OAuth1Canonicalization.baseStringBytes(method: request.method, url: parts, parameters: signed)
+        // The protocol parameters are the first ones signed: the header, query or body reuses
+        // their encoding for the base string.
+        let encoded = (parameters: encodedParameters, count: protocolParameters.count)
         let signature = key.signature(over: baseBytes)
         protocolParameters.append(FormField("oauth_signature", signature))
 
@@ -157,16 +160,16 @@ public struct OAuth1Signer: RequestSigner {
         var authorizationHeader: String?
         switch transmission {
         case .authorizationHeader(let realm):
-            let header = OAuth1AuthorizationHeader.serialize(realm: realm, parameters: protocolParameters)
+            let header = OAuth1AuthorizationHeader.serialize(realm: realm, encoded: encoded.parameters, count: encoded.count, signature: signature)
             output.setHeader("Authorization", header)
             authorizationHeader = header
         case .query:
-            output.url = try Self.appendingQuery(protocolParameters, to: request.url)
+            output.url = try Self.appendingQuery(to: request.url) { Self.appendProtocolPairs(encoded, signature: signature, to: &$0) }
         case .formBody:
             if !isForm { output.setHeader("Content-Type", "application/x-www-form-urlencoded") }
             var body = request.body
             if !body.isEmpty { body.append(UInt8(ascii: "&")) }
-            Self.appendPairs(protocolParameters, to: &body)
+            Self.appendProtocolPairs(encoded, signature: signature, to: &body)
             output.body = body
         }
         return OAuth1SignedRequest(
@@ -201,29 +204,43 @@ public struct OAuth1Signer: RequestSigner {
         }
     }
 
-    /// Appends `name=value&…`, each side percent-encoded per RFC 5849 §3.6.
-    private static func appendPairs(_ parameters: [FormField], to output: inout [UInt8]) {
-        for (index, parameter) in parameters.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: "&")) }
-            PercentEncoding.append(parameter.name, to: &output)
+    /// Appends the protocol parameters as `name=value&…`, each side percent-encoded per RFC 5849
+    /// §3.6: the first `encoded.count` of `encoded.parameters` as they were encoded for the base
+    /// string, then `oauth_signature`.
+    private static func appendProtocolPairs(
+        _ encoded: (parameters: OAuth1Canonicalization.SortedParameters, count: Int), signature: String, to output: inout [UInt8]
+    ) {
+        encoded.parameters.forEachEncoded(first: encoded.count) { name, value in
+            output.append(contentsOf: name)
             output.append(UInt8(ascii: "="))
-            PercentEncoding.append(parameter.value, to: &output)
+            output.append(contentsOf: value)
+            output.append(UInt8(ascii: "&"))
         }
+        output.append(contentsOf: "oauth_signature=".utf8)
+        PercentEncoding.append(signature, to: &output)
     }
 
-    /// `url` with `parameters` appended to its query, before any fragment.
-    private static func appendingQuery(_ parameters: [FormField], to url: URL) throws(OAuth1Error) -> URL {
-        let text = url.absoluteString
-        let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
-        let beforeFragment = text[..<fragmentStart]
-        var bytes = Array(beforeFragment.utf8)
-        if !beforeFragment.contains("?") {
-            bytes.append(UInt8(ascii: "?"))
-        } else if !(beforeFragment.hasSuffix("?") || beforeFragment.hasSuffix("&")) {
-            bytes.append(UInt8(ascii: "&"))
+    /// `url` with the pairs that `appendPairs` writes appended to its query, before any fragment.
+    private static func appendingQuery(to url: URL, appendPairs: (inout [UInt8]) -> Void) throws(OAuth1Error) -> URL {
+        // `#`, `?` and `&` are looked for as bytes: a URL's text is ASCII, and searching it by
+        // Character (grapheme breaking) and with Foundation's `contains` cost more than the
+        // rest of the signature.
+        var text = url.absoluteString
+        let bytes = text.withUTF8 { text in
+            let fragmentStart = text.firstIndex(of: UInt8(ascii: "#")) ?? text.endIndex
+            let beforeFragment = UnsafeBufferPointer(rebasing: text[..<fragmentStart])
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.count + 512)  // the protocol parameters take about 300
+            bytes.append(contentsOf: beforeFragment)
+            if !beforeFragment.contains(UInt8(ascii: "?")) {
+                bytes.append(UInt8(ascii: "?"))
+            } else if let last = beforeFragment.last, last != UInt8(ascii: "?"), last != UInt8(ascii: "&") {
+                bytes.append(UInt8(ascii: "&"))
+            }
+            appendPairs(&bytes)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[fragmentStart...]))
+            return bytes
         }
-        appendPairs(parameters, to: &bytes)
-        bytes.append(contentsOf: text[fragmentStart...].utf8)
         guard let signedURL = URL(string: String(decoding: bytes, as: UTF8.self)) else {
             throw OAuth1Error(code: .invalidURL, message: "the URL cannot carry the protocol parameters in its query")
         }

@@ -63,6 +63,28 @@ struct OAuth1SignerTests {
             """)
     }
 
+    /// The header, query and body copy the protocol parameters as they were encoded for the
+    /// base string; the bytes must be those of encoding them afresh.
+    @Test("protocol parameters are written as encoding them afresh would, for every transmission", arguments:
+        [OAuth1Transmission.header, .authorizationHeader(realm: "R é\""), .query, .formBody])
+    func reusedEncoding(transmission: OAuth1Transmission) throws {
+        let form = [FormField("status", "a b+c% é"), FormField("oauth", "")]
+        let request = OAuth1Request(method: "POST", url: URL(string: "https://api.example.com/a?q=caf%C3%A9&x=%2525#f")!, form: form)
+        let signed = try Self.twitterSigner(transmission: transmission).sign(
+            request, callback: "https://app.example/cb?x=1&y=é", verifier: "v&1", extraProtocolParameters: [FormField("oauth_session_handle", "h/=")]
+        )
+        #expect(signed.protocolParameters.last?.name == "oauth_signature")
+        let pairs = signed.protocolParameters.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
+        switch transmission {
+        case .authorizationHeader(let realm):
+            #expect(signed.authorizationHeader == OAuth1AuthorizationHeader.serialize(realm: realm, parameters: signed.protocolParameters))
+        case .query:
+            #expect(signed.request.url.absoluteString == "https://api.example.com/a?q=caf%C3%A9&x=%2525&" + pairs + "#f")
+        case .formBody:
+            #expect(String(decoding: signed.request.body, as: UTF8.self) == FormEncoding.serialize(form) + "&" + pairs)
+        }
+    }
+
     @Test("the verifier accepts what the signer produces, for every method and transmission", arguments:
         OAuth1SignatureMethod.allCases, [OAuth1Transmission.header, .authorizationHeader(realm: "R é\""), .query, .formBody])
     func roundTrip(method: OAuth1SignatureMethod, transmission: OAuth1Transmission) throws {

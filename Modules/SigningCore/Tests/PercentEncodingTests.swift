@@ -33,6 +33,18 @@ struct PercentEncodingTests {
         #expect(PercentEncoding.encode(example.text) == example.encoded)
         #expect(try PercentEncoding.decode(example.encoded) == example.text)
         #expect(try PercentEncoding.decodeBytes(example.encoded) == Array(example.text.utf8))
+
+        // The appending and the one-pass writing encoders give the same bytes after a prefix.
+        var appended = Array("p=".utf8)
+        PercentEncoding.append(example.text, to: &appended)
+        #expect(appended == Array("p=".utf8) + Array(example.encoded.utf8))
+        let room = 2 + 3 * example.text.utf8.count
+        let written = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+            buffer[0] = UInt8(ascii: "p")
+            buffer[1] = UInt8(ascii: "=")
+            count = PercentEncoding.write(example.text, to: buffer, at: 2)
+        }
+        #expect(written == appended)
     }
 
     /// Decoding accepts lowercase hex and leaves `+` alone unless asked (URI paths, headers).
@@ -51,6 +63,16 @@ struct PercentEncodingTests {
         #expect(PercentEncoding.encode("/a b/c+d", allowing: path) == "/a%20b/c%2Bd")
         #expect(path.contains(UInt8(ascii: "/")) && !path.contains(UInt8(ascii: " ")) && !path.contains(0xC3))
         #expect(!PercentEncoding.AllowedSet.unreserved.contains(UInt8(ascii: "*")))
+    }
+
+    /// `contains` answers for all 256 byte values exactly as the set's characters say.
+    @Test func containsEveryByte() {
+        let characters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        for value in UInt8.min...UInt8.max {
+            #expect(PercentEncoding.AllowedSet.unreserved.contains(value) == characters.contains(value), "byte \(value)")
+        }
+        let edges = PercentEncoding.AllowedSet("\u{0}?@\u{7F}")
+        #expect((UInt8.min...UInt8.max).filter(edges.contains) == [0x00, 0x3F, 0x40, 0x7F])
     }
 
     /// Every byte value round-trips, and only the 66 unreserved characters stay themselves.
