@@ -111,7 +111,7 @@ enum OAuth1Canonicalization {
                     }
                     func copy(_ range: Range<Int>, escaped: Bool) {
                         guard escaped else {
-                            UnsafeMutableBufferPointer(rebasing: output[written..<written + range.count])
+                            _ = UnsafeMutableBufferPointer(rebasing: output[written..<written + range.count])
                                 .update(fromContentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
                             written &+= range.count
                             return
