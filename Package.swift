@@ -86,11 +86,20 @@ targets.append(.target(
 targets.append(.testTarget(
     name: "IntegrationTests",
     dependencies: [
-        "TestSupport", "CredentialStore", "MockServerKit", "MockServerCatalog", "MockServerTesting", "OAuth1Mock", "OAuth1Client",
+        "TestSupport", "CredentialStore", "Examples", "MockServerKit", "MockServerCatalog", "MockServerTesting", "OAuth1Mock", "OAuth1Client",
         "SignedHTTP", "SignedHTTPTesting", "SigningCore", httpTypes, hummingbirdTesting,
     ],
     path: "IntegrationTests",
     exclude: ["Peers"]
+))
+
+// MARK: Documentation samples: every ```swift block of the docs is one of these files, whole
+// (checked by IntegrationTests' DocumentationSampleTests), so each compiles as printed.
+
+targets.append(.target(
+    name: "Examples",
+    dependencies: ["SigningCore", "SignedHTTP", "OAuth1Client", "CredentialStore", "MockServerKit", "OAuth1Mock"],
+    path: "Examples/Sources"
 ))
 
 // MARK: Test support: the CI policy for peers, the Python peer runner, built executables.
