@@ -70,7 +70,7 @@ targets.append(.target(name: "SignedHTTPTesting", dependencies: ["SignedHTTP"], 
 // MARK: Mock servers
 
 mockProduct("MockServerKit", dependencies: [
-    "SigningCore", hummingbird, httpTypes, logging, nioCore,
+    "SigningCore", "SignedHTTP", hummingbird, httpTypes, logging, nioCore,
     external("NIOConcurrencyHelpers", "swift-nio"), serviceLifecycle, unixSignals,
 ])
 mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "SigningCore", hummingbird, httpTypes, nioCore])

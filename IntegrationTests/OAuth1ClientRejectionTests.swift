@@ -72,7 +72,10 @@ struct OAuth1ClientRejectionTests {
         let error = await Self.oauthError { _ = try await client.send(request, with: harness.token) }
         #expect(error?.code == .requestRejected)
         #expect(error?.statusCode == 401)
-        #expect(error?.message == "Twitter says: Could not authenticate you. (code 32)")
+        #expect(error?.providerCode == "32")
+        #expect(error?.providerMessage == "Could not authenticate you.")
+        #expect(error?.mockReason?.hasPrefix("nonce replayed: this nonce was already used") == true)
+        #expect(error?.message.hasPrefix("Twitter says: Could not authenticate you. (code 32). The mock server's reason: nonce replayed") == true)
         #expect(await harness.lastReason().contains("nonce was already used"))
         await harness.server.stop()
     }
@@ -85,7 +88,9 @@ struct OAuth1ClientRejectionTests {
         }
         #expect(error?.code == .requestRejected)
         #expect(error?.statusCode == 401)
-        #expect(error?.message == "Twitter says: Timestamp out of bounds. (code 135)")
+        #expect(error?.providerCode == "135")
+        #expect(error?.providerMessage == "Timestamp out of bounds.")
+        #expect(error?.mockReason?.contains("is -3600 s from the server's clock") == true)
         await harness.server.stop()
     }
 
@@ -107,14 +112,14 @@ struct OAuth1ClientRejectionTests {
         }
         #expect(error?.code == .signatureRejected)
         #expect(error?.statusCode == 401)
-        let message = error?.message ?? ""
-        #expect(message.contains("Could not authenticate you. (code 32)"))
-        #expect(message.contains("only we signed 'count=2'"))
-        #expect(message.contains("only they signed 'count=200'"))
+        #expect(error?.providerCode == "32")
+        #expect(error?.baseStringDifference?.parameters == [.init(name: "count", kind: .value, ours: "2", theirs: "200")])
+        #expect(error?.baseStringDifference?.changedParameters == ["count"])
+        #expect(error?.message.contains("parameter 'count': ours 'count=2', theirs 'count=200'") == true)
         await harness.server.stop()
     }
 
-    @Test("a revoked access token gets code 89 from then on")
+    @Test("a revoked access token is tokenRejected (Twitter's code 89) from then on")
     func revokedToken() async throws {
         let harness = try await Harness.start()
         let revoke = OAuth1Request(method: "POST", url: harness.url(OAuth1Flavour.twitter.invalidateTokenPath), form: [])
@@ -122,10 +127,33 @@ struct OAuth1ClientRejectionTests {
         let error = await Self.oauthError {
             _ = try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token)
         }
-        #expect(error?.code == .requestRejected)
+        #expect(error?.code == .tokenRejected)
         #expect(error?.statusCode == 401)
-        #expect(error?.message == "Twitter says: Invalid or expired token. (code 89)")
+        #expect(error?.providerCode == "89")
+        #expect(error?.providerMessage == "Invalid or expired token.")
+        #expect(error?.message.contains("delete the stored access token and run the authorization flow again") == true)
         await harness.server.stop()
+    }
+
+    @Test("an unknown access token is tokenRejected on every flavour, with the provider's own words", arguments: [
+        (OAuth1Flavour.twitter, OAuth1Provider.twitter, "/1.1/account/verify_credentials.json", "Invalid or expired token."),
+        (.discogs, .discogs(userAgent: "RejectionTests/1.0"), "/oauth/identity", "Invalid OAuth token."),
+        (.netflix, .netflix, "/users/1/queues/disc", "Invalid Or Expired Token"),
+    ])
+    func unknownToken(flavour: OAuth1Flavour, preset: OAuth1Provider, path: String, words: String) async throws {
+        let server = try await MockServer.start(OAuth1MockProvider(flavour: flavour))
+        let credentials = server.providers[0].credentials
+        let client = OAuth1Client(provider: preset.pointed(at: server.baseURL),
+                                  consumerKey: try #require(credentials["consumerKey"]), consumerSecret: try #require(credentials["consumerSecret"]))
+        let forgotten = OAuth1Token(token: "no-such-token", secret: "no-such-secret")
+        let error = await Self.oauthError {
+            _ = try await client.send(OAuth1Request(url: URL(string: server.baseURL.absoluteString + path)!), with: forgotten)
+        }
+        #expect(error?.code == .tokenRejected)
+        #expect(error?.statusCode == 401)
+        #expect(error?.providerMessage == words)
+        #expect(error?.mockReason?.hasPrefix("invalid token") == true, "\(error?.mockReason ?? "")")
+        await server.stop()
     }
 
     struct FaultCase: Sendable, CustomTestStringConvertible {

@@ -10,8 +10,10 @@ struct OAuth1ExplainCommand: ParsableCommand {
         abstract: "Check a signed request against the secrets and say which part differs when it does not verify.",
         discussion: """
             Give the request as it was sent (method, URL, form fields or body, Authorization header) and the secrets. \
-            Exits 0 when the signature verifies, 1 when it does not. With --their-base-string (for example a \
-            provider's X-OAuth1-Base-String header or its log), the difference from our base string is shown too.
+            Exits 0 when the signature verifies, 1 when it does not. From the request alone a request changed after \
+            signing cannot be told from a wrong secret; give --their-base-string (the provider's X-OAuth1-Base-String \
+            header, verbatim or percent-encoded, or the base_string that `sign` printed) and the verdict names what \
+            differs, or blames the secrets when both base strings agree. Exits 1 whenever their base string differs from ours.
             """
     )
 
@@ -39,7 +41,7 @@ struct OAuth1ExplainCommand: ParsableCommand {
     @Option(help: "The token secret (never printed).")
     var tokenSecret: String?
 
-    @Option(help: "The base string the other side computed, to compare with ours.")
+    @Option(help: "The base string the other side computed or that was signed (verbatim or percent-encoded), to compare with ours.")
     var theirBaseString: String?
 
     func validate() throws {
@@ -64,26 +66,21 @@ struct OAuth1ExplainCommand: ParsableCommand {
         } catch {
             return ("the request cannot be checked: \(error.message)", false)
         }
-        let diagnosis = request.diagnose(consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        let diagnosis = request.diagnose(consumerSecret: consumerSecret, tokenSecret: tokenSecret, theirBaseString: theirBaseString)
         var lines: [String] = []
         lines.append("signature:   \(diagnosis.isValid ? "valid" : "INVALID") (\(request.signatureMethod.rawValue), parameters in the \(request.protocolParameterLocation.description))")
         lines.append("base string: \(diagnosis.baseString)")
-        if !diagnosis.isValid {
-            if request.signatureMethod != .plaintext {
-                lines.append("received:    \(request.signature)")
-                lines.append("expected:    \(request.expectedSignature(consumerSecret: consumerSecret, tokenSecret: tokenSecret))")
-            }
-            if diagnosis.findings.isEmpty {
-                lines.append("diagnosis:   no known signer mistake reproduces the signature; the base string above is right, so check the consumer secret and the token secret the signer used")
-            } else {
-                for finding in diagnosis.findings { lines.append("diagnosis:   \(finding)") }
-            }
+        if !diagnosis.isValid, request.signatureMethod != .plaintext {
+            lines.append("received:    \(request.signature)")
+            lines.append("expected:    \(request.expectedSignature(consumerSecret: consumerSecret, tokenSecret: tokenSecret))")
         }
-        if let theirBaseString {
-            let difference = OAuth1BaseStringDifference(ours: diagnosis.baseString, theirs: theirBaseString)
-            lines.append("their base string: \(difference.isIdentical ? "identical to ours" : difference.description)")
+        if let difference = diagnosis.difference {
+            lines.append("theirs:      \(difference.isIdentical ? "identical to ours" : difference.theirs)")
         }
-        return (lines.joined(separator: "\n"), diagnosis.isValid)
+        for (index, sentence) in diagnosis.summary.enumerated() {
+            lines.append((index == 0 ? "verdict:     " : "             ") + sentence)
+        }
+        return (lines.joined(separator: "\n"), diagnosis.verdict == .valid)
     }
 }
 

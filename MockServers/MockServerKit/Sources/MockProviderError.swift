@@ -1,4 +1,5 @@
 public import HTTPTypes
+import SignedHTTP
 
 /// An error a provider's route throws to refuse a request, which knows the provider's answer
 /// for it — the mock servers' counterpart of Hummingbird's `HTTPResponseError`.
@@ -33,6 +34,7 @@ extension MockProviderError {
 
 extension HTTPField.Name {
     /// `X-Mock-Reason`: the mock server's explanation of a rejection, on every response made
-    /// from a ``MockProviderError`` (at most 300 characters).
-    public static var mockReason: HTTPField.Name { HTTPField.Name("X-Mock-Reason")! }
+    /// from a ``MockProviderError`` (at most 300 characters). Clients read it as
+    /// `APIResponse.mockReason`.
+    public static var mockReason: HTTPField.Name { HTTPField.Name(APIResponse.mockReasonHeaderName)! }
 }

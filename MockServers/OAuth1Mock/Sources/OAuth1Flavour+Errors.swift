@@ -2,17 +2,17 @@ public import Foundation
 public import HTTPTypes
 public import MockServerKit
 import OAuth1Client
-import SigningCore
 
 extension OAuth1Flavour {
     /// The response the real provider gives for `error`, plus `X-OAuth1-Base-String` (the
-    /// server's base string, percent-encoded) for a bad signature when `exposeBaseString` is on.
+    /// server's base string as it is: ASCII, every part percent-encoded by construction) for a
+    /// bad signature when `exposeBaseString` is on.
     /// (The route runner adds `X-Mock-Reason` with the mock's own explanation.)
     public func errorResponse(for error: OAuth1MockError, exposeBaseString: Bool = true) -> MockResponse {
         let (status, code, text) = details(for: error)
         var response = body(status: status, code: code, message: text)
         if exposeBaseString, let baseString = error.serverBaseString {
-            response.headers[HTTPField.Name(OAuth1BaseStringDifference.headerName)!] = PercentEncoding.encode(baseString)
+            response.headers[HTTPField.Name(OAuth1BaseStringDifference.headerName)!] = baseString
         }
         return response
     }

@@ -188,7 +188,7 @@ public struct OAuth1Client: Sendable {
     /// Reporting extension's `timestamp_refused`, or any provider text about the timestamp.
     @Sendable private static func isTimestampRejection(_ response: OAuth1Response) -> Bool {
         guard response.statusCode == 400 || response.statusCode == 401 else { return false }
-        return response.providerMessage.lowercased().contains("timestamp")
+        return response.providerMessage?.text.lowercased().contains("timestamp") == true
     }
 }
 

@@ -3,6 +3,16 @@
 /// Switch on ``code`` (errors compare by code only, like NIO's `FileSystemError`); show
 /// ``message`` to a person. Messages never contain a secret, a token secret or a signature
 /// key; they name parameters and positions instead.
+///
+/// When a provider refused a request, the error also carries the parts as values, for code and
+/// tests: ``statusCode``, the provider's ``providerCode`` and ``providerMessage``, the mock
+/// server's ``mockReason``, and for a rejected signature the ``baseStringDifference``:
+///
+/// ```swift
+/// } catch let error as OAuth1Error where error.code == .signatureRejected {
+///     print(error.baseStringDifference?.changedParameters ?? [])   // ["status"]
+/// }
+/// ```
 public struct OAuth1Error: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure this is. An open set of static values, so new codes can be added
     /// without breaking callers that switch with a `default` branch.
@@ -24,6 +34,7 @@ public struct OAuth1Error: Error, Hashable, Sendable, CustomStringConvertible {
             case missingVerifier
             case requestRejected
             case signatureRejected
+            case tokenRejected
             case transportFailed
         }
 
@@ -60,8 +71,13 @@ public struct OAuth1Error: Error, Hashable, Sendable, CustomStringConvertible {
         public static let missingVerifier = Code(.missingVerifier)
         /// The provider answered with an HTTP error; ``OAuth1Error/message`` holds its own text.
         public static let requestRejected = Code(.requestRejected)
-        /// The provider rejected the signature; the message shows where its base string differs.
+        /// The provider rejected the signature; ``OAuth1Error/baseStringDifference`` says where
+        /// its base string differs from ours when the provider reports it.
         public static let signatureRejected = Code(.signatureRejected)
+        /// The provider rejected the token as invalid, expired or revoked (Twitter's code 89,
+        /// `oauth_problem=token_expired`, …). Recovery: delete the stored access token and run
+        /// the 3-legged flow again.
+        public static let tokenRejected = Code(.tokenRejected)
         /// The transport failed before a response arrived.
         public static let transportFailed = Code(.transportFailed)
 
@@ -83,6 +99,7 @@ public struct OAuth1Error: Error, Hashable, Sendable, CustomStringConvertible {
             case .missingVerifier: "missing verifier"
             case .requestRejected: "request rejected"
             case .signatureRejected: "signature rejected"
+            case .tokenRejected: "token rejected"
             case .transportFailed: "transport failed"
             }
         }
@@ -94,16 +111,40 @@ public struct OAuth1Error: Error, Hashable, Sendable, CustomStringConvertible {
     public let message: String
     /// The HTTP status code of the provider's response, when the error comes from one.
     public let statusCode: Int?
+    /// The provider's own error code from its error body (Twitter's `"32"`, an OAuth problem
+    /// such as `"token_expired"`), when it sent one.
+    public let providerCode: String?
+    /// The provider's own words from its error body, when it said something.
+    public let providerMessage: String?
+    /// The mock server's own explanation (`X-Mock-Reason`), when the provider is one of this
+    /// package's mock servers: the real reason behind a provider's generic message.
+    public let mockReason: String?
+    /// For ``Code/signatureRejected``: where the provider's base string (its
+    /// `X-OAuth1-Base-String`) differs from ours; `nil` when it did not report one.
+    public let baseStringDifference: OAuth1BaseStringDifference?
     /// The underlying error, when there is one: for ``Code/transportFailed`` the transport's
     /// own error (a `URLError` stays a `URLError`).
     public let cause: (any Error)?
 
     /// Creates an error. Library code builds these itself; the initialiser is public so that
     /// tests and callers can build expected values.
-    public init(code: Code, message: String, statusCode: Int? = nil, cause: (any Error)? = nil) {
+    public init(
+        code: Code,
+        message: String,
+        statusCode: Int? = nil,
+        providerCode: String? = nil,
+        providerMessage: String? = nil,
+        mockReason: String? = nil,
+        baseStringDifference: OAuth1BaseStringDifference? = nil,
+        cause: (any Error)? = nil
+    ) {
         self.code = code
         self.message = message
         self.statusCode = statusCode
+        self.providerCode = providerCode
+        self.providerMessage = providerMessage
+        self.mockReason = mockReason
+        self.baseStringDifference = baseStringDifference
         self.cause = cause
     }
 

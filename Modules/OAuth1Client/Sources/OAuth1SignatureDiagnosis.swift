@@ -1,50 +1,110 @@
 import Foundation
 import SigningCore
 
-/// Why a received signature does not verify: the signature is recomputed over the base
-/// strings a buggy signer would have built (the classic mistakes from the field: query or
-/// body left out, `+` taken literally, unsorted parameters, `%20` written as `+`, a looser
-/// unreserved set, lowercase hex, the method or host not normalised, the query kept in the
-/// base string URI, the wrong secrets or hash), and a match names the mistake.
+/// Why a received signature does not verify, as a verdict derived from what is known, never
+/// guessed.
+///
+/// From the request alone, the signature is recomputed over the base strings a buggy signer
+/// would have built (the classic mistakes from the field: query or body left out, `+` taken
+/// literally, unsorted parameters, `%20` written as `+`, a looser unreserved set, lowercase
+/// hex, the method or host not normalised, the query kept in the base string URI, the wrong
+/// secrets or hash), and a match names the mistake. When nothing matches, the request alone
+/// cannot tell a request changed after signing from a wrong secret, and the verdict says both.
+/// Given the other side's base string (a provider's `X-OAuth1-Base-String`, or the one that
+/// was signed, which `signed-api oauth1 sign` prints), the verdict names what differs, or, when
+/// both base strings agree, blames the secrets.
 public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
+    /// What the diagnosis concludes.
+    public enum Verdict: Sendable, Hashable {
+        /// The signature verifies, and the other side's base string (if given) is the same.
+        case valid
+        /// The other side's base string differs from ours: ``OAuth1SignatureDiagnosis/difference``
+        /// says where. The request changed after signing, or one side builds base strings
+        /// wrongly; either way the signatures cannot agree until the base strings do.
+        case baseStringsDiffer
+        /// A known signer mistake reproduces the signature: ``OAuth1SignatureDiagnosis/mistakes``.
+        case signerMistake
+        /// Both sides built the same base string, so the keys differ: a consumer secret or a
+        /// token secret.
+        case secretsDiffer
+        /// No known mistake reproduces the signature and no other base string was given: the
+        /// request changed after it was signed, or a secret differs.
+        case requestChangedOrSecretsDiffer
+    }
+
     /// Whether the signature verifies as received.
     public let isValid: Bool
     /// The base string a correct signer builds for this request.
     public let baseString: String
-    /// The mistakes whose base string (or key, or hash) reproduces the received signature;
-    /// empty when the signature is valid or when no known mistake explains it (then the
-    /// secrets are the likely cause).
-    public let findings: [String]
+    /// Where the other side's base string differs from ``baseString``; `nil` when none was
+    /// given.
+    public let difference: OAuth1BaseStringDifference?
+    /// The known signer mistakes whose base string (or key, or hash) reproduces the received
+    /// signature; empty when the signature is valid or no known mistake explains it.
+    public let mistakes: [String]
 
-    init(request: OAuth1IncomingRequest, consumerSecret: String, tokenSecret: String?) {
+    init(request: OAuth1IncomingRequest, consumerSecret: String, tokenSecret: String?, theirBaseString: String?) {
         baseString = request.baseString
+        difference = theirBaseString.map { OAuth1BaseStringDifference(ours: request.baseString, theirs: $0) }
         isValid = request.verify(consumerSecret: consumerSecret, tokenSecret: tokenSecret)
         guard !isValid else {
-            findings = []
+            mistakes = []
             return
         }
-        var findings: [String] = []
+        var mistakes: [String] = []
         let method = request.signatureMethod
         func matches(_ baseString: String, method: OAuth1SignatureMethod = method, consumerSecret: String = consumerSecret, tokenSecret: String? = tokenSecret) -> Bool {
             OAuth1Signature.isValid(request.signature, method: method, baseString: baseString, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
         }
         for variant in Self.variants(of: request) where matches(variant.baseString) {
-            findings.append("the signature matches a base string that \(variant.mistake)")
+            mistakes.append("the signature matches a base string that \(variant.mistake)")
         }
         if method.kind != .plaintext {
             if tokenSecret != nil, matches(request.baseString, tokenSecret: nil) {
-                findings.append("the signature was made without the token secret: sign with both the consumer secret and the token secret")
+                mistakes.append("the signature was made without the token secret: sign with both the consumer secret and the token secret")
             }
             for other in OAuth1SignatureMethod.allCases where other != method && other.kind != .plaintext && matches(request.baseString, method: other) {
-                findings.append("the signature was computed with \(other.rawValue) although the request declares \(method.rawValue)")
+                mistakes.append("the signature was computed with \(other.rawValue) although the request declares \(method.rawValue)")
             }
             let rawKey = consumerSecret + "&" + (tokenSecret ?? "")
             if rawKey != OAuth1Signature.key(consumerSecret: consumerSecret, tokenSecret: tokenSecret),
                Self.hmacBase64(method, key: rawKey, message: request.baseString) == request.signature {
-                findings.append("the signing key was built from the secrets without percent-encoding them (RFC 5849 §3.4.2)")
+                mistakes.append("the signing key was built from the secrets without percent-encoding them (RFC 5849 §3.4.2)")
             }
         }
-        self.findings = findings
+        self.mistakes = mistakes
+    }
+
+    /// The conclusion: a differing base string first (it alone makes the signatures differ),
+    /// then validity, then a known mistake, then the secrets.
+    public var verdict: Verdict {
+        if let difference, !difference.isIdentical { return .baseStringsDiffer }
+        if isValid { return .valid }
+        if !mistakes.isEmpty { return .signerMistake }
+        return difference == nil ? .requestChangedOrSecretsDiffer : .secretsDiffer
+    }
+
+    /// The verdict in sentences a person can act on.
+    public var summary: [String] {
+        switch verdict {
+        case .valid:
+            return ["the signature verifies" + (difference == nil ? "" : ", and the other side's base string is the same")]
+        case .baseStringsDiffer:
+            let findings = difference?.findings ?? []
+            return [isValid
+                ? "the signature verifies against our base string, but the other side's differs, so the other side rejects it:"
+                : "the other side's base string differs from ours, so the signatures cannot match (the request changed after signing, or one side builds base strings wrongly):"]
+                + findings + mistakes.map { "a known signer mistake also explains it: \($0)" }
+        case .signerMistake:
+            return mistakes + ["(or the request was changed after signing in exactly this way; compare with the signed base string to be sure)"]
+        case .secretsDiffer:
+            return ["both sides built the same base string, so a secret differs: check the consumer secret and the token secret the signer used"]
+        case .requestChangedOrSecretsDiffer:
+            return [
+                "no known signer mistake reproduces the signature: either the request changed after it was signed (a parameter, the body, the method or the URL) or a secret differs",
+                "to tell which, compare with the base string that was signed or that the other side computed (--their-base-string; `signed-api oauth1 sign` prints it as base_string)",
+            ]
+        }
     }
 
     private static func hmacBase64(_ method: OAuth1SignatureMethod, key: String, message: String) -> String {
@@ -102,7 +162,9 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
         }
         variants.append(Variant(mistake: "does not sort the parameters by encoded name and value (RFC 5849 §3.4.1.3.2)",
                                 baseString: unsorted(method: method, uri: uri, parameters: query + header + form)))
-        variants.append(Variant(mistake: "encodes spaces as '+' instead of '%20'",
+        variants.append(Variant(mistake: "encodes spaces as '+' instead of '%20' (form encoding instead of RFC 3986)",
+                                baseString: make(signed).replacingOccurrences(of: "%2520", with: "%2B")))
+        variants.append(Variant(mistake: "turns spaces into '+' signs before encoding; encode spaces as '%20'",
                                 baseString: make(signed).replacingOccurrences(of: "%2520", with: "%252B")))
         variants.append(Variant(mistake: "uses lowercase hex digits in percent-encodings",
                                 baseString: lowercasedEscapes(make(signed))))
@@ -175,8 +237,11 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
 }
 
 extension OAuth1IncomingRequest {
-    /// Whether the signature verifies and, if not, which known signer mistake explains it.
-    public func diagnose(consumerSecret: String, tokenSecret: String?) -> OAuth1SignatureDiagnosis {
-        OAuth1SignatureDiagnosis(request: self, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+    /// Whether the signature verifies and, if not, why (see ``OAuth1SignatureDiagnosis``).
+    ///
+    /// - Parameter theirBaseString: the other side's base string, verbatim or percent-encoded
+    ///   once: a provider's `X-OAuth1-Base-String`, or the base string that was signed.
+    public func diagnose(consumerSecret: String, tokenSecret: String?, theirBaseString: String? = nil) -> OAuth1SignatureDiagnosis {
+        OAuth1SignatureDiagnosis(request: self, consumerSecret: consumerSecret, tokenSecret: tokenSecret, theirBaseString: theirBaseString)
     }
 }

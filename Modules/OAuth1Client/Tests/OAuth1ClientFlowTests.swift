@@ -152,40 +152,66 @@ struct OAuth1ClientFlowTests {
         #expect(error?.message.contains("wrong") == false)
     }
 
-    @Test("when the provider's base string differs, the error says where")
-    func baseStringDifference() async {
+    @Test("when the provider's base string differs, the error carries the difference as a value", arguments: [true, false])
+    func baseStringDifference(encodedHeader: Bool) async throws {
+        // A server that signs 'status=a+b' where the client signed 'status=a%20b', and drops a query field.
+        let theirs = "POST&https%3A%2F%2Fapi.twitter.com%2F1.1%2Fstatuses%2Fupdate.json&oauth_consumer_key%3Dk%26oauth_nonce%3Dn%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000%26oauth_version%3D1.0%26status%3Da%252Bb"
         let client = OAuth1Client(
             provider: .twitter, consumerKey: "k", consumerSecret: "s",
             transport: ClosureTransport { request in
-                // A server that signs 'status=a+b' where the client signed 'status=a%20b', and drops a query field.
-                let theirs = "POST&https%3A%2F%2Fapi.twitter.com%2F1.1%2Fstatuses%2Fupdate.json&oauth_consumer_key%3Dk%26oauth_nonce%3Dn%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000%26oauth_version%3D1.0%26status%3Da%252Bb"
-                return OAuth1Response(statusCode: 401, headers: [OAuth1BaseStringDifference.headerName: PercentEncoding.encode(theirs)], body: Array("Invalid Signature".utf8))
+                OAuth1Response(
+                    statusCode: 401,
+                    headers: [OAuth1BaseStringDifference.headerName: encodedHeader ? PercentEncoding.encode(theirs) : theirs, "X-Mock-Reason": "invalid signature: …"],
+                    body: Array(#"{"errors":[{"code":32,"message":"Could not authenticate you."}]}"#.utf8)
+                )
             },
             clock: { Date(timeIntervalSince1970: 1_700_000_000) },
             nonce: { "n" }
         )
         let request = OAuth1Request(method: "POST", url: URL(string: "https://api.twitter.com/1.1/statuses/update.json?trim_user=1")!, form: [FormField("status", "a b")])
-        let error = await #expect(throws: OAuth1Error.self) { try await client.send(request, with: nil) }
-        #expect(error?.code == .signatureRejected)
-        #expect(error?.message.contains("Twitter says: Invalid Signature") == true)
-        #expect(error?.message.contains("only we signed 'status=a%20b'") == true)
-        #expect(error?.message.contains("only they signed 'status=a%2Bb'") == true)
-        #expect(error?.message.contains("only we signed 'trim_user=1'") == true)
+        let error = try #require(await #expect(throws: OAuth1Error.self) { try await client.send(request, with: nil) })
+        #expect(error.code == .signatureRejected)
+        #expect(error.statusCode == 401)
+        #expect(error.providerCode == "32")
+        #expect(error.providerMessage == "Could not authenticate you.")
+        #expect(error.mockReason == "invalid signature: …")
+        let difference = try #require(error.baseStringDifference)
+        #expect(difference.theirs == theirs)
+        #expect(difference.parameters == [
+            .init(name: "status", kind: .value, ours: "a%20b", theirs: "a%2Bb"),
+            .init(name: "trim_user", kind: .onlyOurs, ours: "1", theirs: nil),
+        ])
+        #expect(difference.changedParameters == ["status", "trim_user"])
+        #expect(error.message.contains("Twitter says: Could not authenticate you. (code 32)."))
+        #expect(error.message.contains("The mock server's reason: invalid signature: …"))
+        #expect(error.message.contains("parameter 'status': ours 'status=a%20b', theirs 'status=a%2Bb'"))
+        #expect(error.message.contains("only ours has 'trim_user=1'"))
     }
 
-    @Test("provider error shapes become readable messages", arguments: [
-        ("{\"errors\":[{\"code\":89,\"message\":\"Invalid or expired token.\"}]}", "Invalid or expired token. (code 89)"),
-        ("{\"message\": \"You must authenticate to access this resource.\"}", "You must authenticate to access this resource."),
-        ("oauth_problem=token_expired&oauth_problem_advice=The+access+token+has+expired", "token_expired: The access token has expired"),
-        ("Invalid Signature\n", "Invalid Signature"),
-        ("", "answered HTTP 401 with no explanation"),
-    ])
-    func errorShapes(body: String, expected: String) async {
+    @Test("provider error shapes become codes, texts and readable messages", arguments: [
+        ("{\"errors\":[{\"code\":89,\"message\":\"Invalid or expired token.\"}]}", OAuth1Error.Code.tokenRejected, "89", "Invalid or expired token."),
+        ("{\"message\": \"The OAuth token has expired.\"}", .tokenRejected, nil, "The OAuth token has expired."),
+        ("oauth_problem=token_expired&oauth_problem_advice=The+access+token+has+expired", .tokenRejected, "token_expired", "The access token has expired"),
+        ("<status><status_code>401</status_code><message>Invalid Or Expired Token</message></status>", .tokenRejected, nil, "Invalid Or Expired Token"),
+        ("{\"message\": \"You must authenticate to access this resource.\"}", .requestRejected, nil, "You must authenticate to access this resource."),
+        ("{\"errors\":[{\"code\":32,\"message\":\"Could not authenticate you.\"}]}", .requestRejected, "32", "Could not authenticate you."),
+        ("oauth_problem=consumer_key_unknown", .requestRejected, "consumer_key_unknown", "consumer_key_unknown"),
+        ("Invalid Signature\n", .requestRejected, nil, "Invalid Signature"),
+        ("", .requestRejected, nil, nil),
+    ] as [(String, OAuth1Error.Code, String?, String?)])
+    func errorShapes(body: String, code: OAuth1Error.Code, providerCode: String?, providerMessage: String?) async throws {
         let client = OAuth1Client(provider: .netflix, consumerKey: "k", consumerSecret: "s",
                                   transport: ClosureTransport { _ in OAuth1Response(statusCode: 401, body: Array(body.utf8)) })
-        let error = await #expect(throws: OAuth1Error.self) { try await client.send(OAuth1Request(url: URL(string: "http://api-public.netflix.com/catalog")!), with: nil) }
-        #expect(error?.code == .requestRejected)
-        #expect(error?.message.contains(expected) == true)
+        let error = try #require(await #expect(throws: OAuth1Error.self) { try await client.send(OAuth1Request(url: URL(string: "http://api-public.netflix.com/catalog")!), with: nil) })
+        #expect(error.code == code)
+        #expect(error.statusCode == 401)
+        #expect(error.providerCode == providerCode)
+        #expect(error.providerMessage == providerMessage)
+        #expect(error.mockReason == nil && error.baseStringDifference == nil)
+        #expect(error.message.contains(providerMessage ?? "answered HTTP 401 with no explanation"))
+        if code == .tokenRejected {
+            #expect(error.message.contains("delete the stored access token and run the authorization flow again"))
+        }
     }
 
     @Test("a failing transport gives transportFailed")

@@ -38,8 +38,15 @@ public struct APIResponse: Sendable, Hashable {
         return HTTPDate.parse(value).map { max(0, $0.timeIntervalSince(now)) }
     }
 
-    /// The provider's own words from an error body; see ``ProviderMessage/extract(from:)``.
-    public var providerMessage: String { ProviderMessage.extract(from: body) }
+    /// The provider's own words and code from an error body; see ``ProviderMessage``.
+    public var providerMessage: ProviderMessage? { ProviderMessage(body: body) }
+
+    /// The header in which this package's mock servers explain a rejection in their own words
+    /// (real providers never send it). The one place the name is spelled.
+    public static let mockReasonHeaderName = "X-Mock-Reason"
+
+    /// The mock server's explanation of a rejection (``mockReasonHeaderName``), when present.
+    public var mockReason: String? { headers[Self.mockReasonHeaderName] }
 }
 
 extension APIResponse: CustomStringConvertible {

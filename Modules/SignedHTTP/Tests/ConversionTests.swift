@@ -38,25 +38,46 @@ struct ConversionTests {
         #expect(APIRequest(method: method, url: URL(string: "https://e.com")!).isIdempotent == expected)
     }
 
-    @Test("provider messages in every shape", arguments: [
-        (#"{"errors":[{"code":32,"message":"Could not authenticate you."}]}"#, "Could not authenticate you. (code 32)"),
-        (#"{"error":{"code":400,"message":"Invalid value 'x'.","errors":[]}}"#, "Invalid value 'x'. (code 400)"),
-        (#"{"message":"The requested resource was not found."}"#, "The requested resource was not found."),
-        (#"{"error":"invalid_request","error_description":"missing token"}"#, "missing token"),
-        ("oauth_problem=timestamp_refused&oauth_problem_advice=Sync+your+clock", "timestamp_refused: Sync your clock"),
-        ("  Invalid Signature\n", "Invalid Signature"),
-        ("", ""),
-        ("line\u{1}break", "line break"),
-    ])
-    func providerMessage(body: String, expected: String) {
-        #expect(ProviderMessage.extract(from: Array(body.utf8)) == expected)
+    @Test("provider messages in every shape: text and code", arguments: [
+        (#"{"errors":[{"code":32,"message":"Could not authenticate you."}]}"#, "Could not authenticate you.", "32"),
+        (#"{"errors":[{"code":89,"message":"Invalid or expired token."},{"code":32,"message":"x"}]}"#, "Invalid or expired token. (code 89); x (code 32)", "89"),
+        (#"{"error":{"code":400,"message":"Invalid value 'x'.","errors":[]}}"#, "Invalid value 'x'.", "400"),
+        (#"{"message":"The requested resource was not found."}"#, "The requested resource was not found.", nil),
+        (#"{"error":"invalid_request","error_description":"missing token"}"#, "missing token", "invalid_request"),
+        (#"{"error":"nope"}"#, "nope", nil),
+        ("oauth_problem=timestamp_refused&oauth_problem_advice=Sync+your+clock", "Sync your clock", "timestamp_refused"),
+        ("oauth_problem=token_expired", "token_expired", "token_expired"),
+        ("<?xml version=\"1.0\"?>\n<status><status_code>401</status_code><message>Invalid &amp; Expired Token</message></status>", "Invalid & Expired Token", nil),
+        ("<html><body>Bad Gateway</body></html>", "<html><body>Bad Gateway</body></html>", nil),
+        ("  Invalid Signature\n", "Invalid Signature", nil),
+        ("line\u{1}break", "line break", nil),
+    ] as [(String, String, String?)])
+    func providerMessage(body: String, text: String, code: String?) throws {
+        let message = try #require(ProviderMessage(body: Array(body.utf8)))
+        #expect(message.text == text)
+        #expect(message.code == code)
+        #expect(message.description == (code.map { "\(text) (code \($0))" } ?? text))
     }
 
-    @Test("hostile bodies: invalid UTF-8, huge text, deep JSON")
-    func hostile() {
-        #expect(ProviderMessage.extract(from: [0xFF, 0xFE, 0x00]) == "")
-        #expect(ProviderMessage.extract(from: Array(String(repeating: "x", count: 1 << 20).utf8)).count == ProviderMessage.maximumLength + 1)
+    @Test("a body that says nothing has no message", arguments: ["", "  \n\t "])
+    func silent(body: String) {
+        #expect(ProviderMessage(body: Array(body.utf8)) == nil)
+        #expect(APIResponse(statusCode: 500, body: Array(body.utf8)).providerMessage == nil)
+    }
+
+    @Test("hostile bodies: invalid UTF-8, huge text, deep JSON, a huge code")
+    func hostile() throws {
+        #expect(ProviderMessage(body: [0xFF, 0xFE, 0x00]) == nil)
+        #expect(try #require(ProviderMessage(body: Array(String(repeating: "x", count: 1 << 20).utf8))).text.count == ProviderMessage.maximumLength + 1)
         let deep = String(repeating: "[", count: 100_000)
-        #expect(ProviderMessage.extract(from: Array(("{\"a\":" + deep).utf8)).count <= ProviderMessage.maximumLength + 1)
+        #expect(try #require(ProviderMessage(body: Array(("{\"a\":" + deep).utf8))).text.count <= ProviderMessage.maximumLength + 1)
+        let hugeCode = #"{"errors":[{"code":""# + String(repeating: "9", count: 10_000) + #"","message":"m"}]}"#
+        #expect(try #require(ProviderMessage(body: Array(hugeCode.utf8))).code?.count == ProviderMessage.maximumLength + 1)
+    }
+
+    @Test("the mock's reason is read from X-Mock-Reason, case-insensitively")
+    func mockReason() {
+        #expect(APIResponse(statusCode: 401, headers: ["x-mock-reason": "nonce replayed"]).mockReason == "nonce replayed")
+        #expect(APIResponse(statusCode: 401).mockReason == nil)
     }
 }

@@ -169,7 +169,7 @@ struct SignedHTTPClientTests {
         }
         let signer = StampingSigner()
         let client = SignedHTTPClient(transport: transport, correctsClockSkew: true, deviceClock: { device }, sleepClock: ImmediateClock())
-        let isSkew: @Sendable (APIResponse) -> Bool = { $0.statusCode == 401 && $0.providerMessage.contains("Timestamp") }
+        let isSkew: @Sendable (APIResponse) -> Bool = { $0.statusCode == 401 && $0.providerMessage?.text.contains("Timestamp") == true }
         let first = try await client.send(APIRequest(url: Self.url), signer: signer, isClockSkewRejection: isSkew)
         #expect(first.response.statusCode == 200)
         #expect(first.attempts == 2)

@@ -99,7 +99,7 @@ struct OAuth1CommandTests {
         let (text, valid) = try OAuth1ExplainCommand.parse(arguments).render()
         #expect(!valid)
         #expect(text.contains("leaves out the URL's query parameters"))
-        #expect(text.contains("only we signed 'include_entities=true'"))
+        #expect(text.contains("only ours has 'include_entities=true'"))
         #expect(!text.contains("kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw"))
     }
 
