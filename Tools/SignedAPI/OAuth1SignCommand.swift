@@ -18,28 +18,18 @@ struct OAuth1SignCommand: ParsableCommand {
         case baseString = "base-string"
     }
 
-    @Option(help: "The HTTP method, e.g. GET or POST.")
-    var method: String
+    @OptionGroup var options: OAuth1RequestOptions
 
-    @Option(help: "The absolute request URL, query included.")
-    var url: String
-
-    @Option(help: "The consumer key.")
+    @Option(parsing: .unconditional, help: "The consumer key.")
     var consumerKey: String
 
-    @Option(help: "The consumer secret (never printed).")
-    var consumerSecret: String
-
-    @Option(help: "The token (request or access token).")
+    @Option(parsing: .unconditional, help: "The token (request or access token).")
     var token: String?
 
-    @Option(help: "The token secret (never printed).")
-    var tokenSecret: String?
+    @Option(help: "How the request is signed.")
+    var signatureMethod: OAuth1SignatureMethod = .hmacSHA1
 
-    @Option(help: "HMAC-SHA1, HMAC-SHA256, HMAC-SHA512 or PLAINTEXT.")
-    var signatureMethod: String = "HMAC-SHA1"
-
-    @Option(help: "A fixed nonce (random when omitted).")
+    @Option(parsing: .unconditional, help: "A fixed nonce (random when omitted).")
     var nonce: String?
 
     @Option(help: "A fixed timestamp in seconds since 1970 (now when omitted).")
@@ -48,27 +38,20 @@ struct OAuth1SignCommand: ParsableCommand {
     @Option(help: "oauth_callback (a URL or oob).")
     var callback: String?
 
-    @Option(help: "oauth_verifier.")
+    @Option(parsing: .unconditional, help: "oauth_verifier.")
     var verifier: String?
 
-    @Option(help: "The realm of the Authorization header (not signed).")
+    @Option(parsing: .unconditional, help: "The realm of the Authorization header (not signed).")
     var realm: String?
 
     @Flag(help: "Leave out oauth_version (optional per RFC 5849; some examples omit it).")
     var omitVersion = false
 
-    @Option(name: .customLong("form"), help: ArgumentHelp("A form body field, decoded; repeat for more.", valueName: "NAME=VALUE"))
-    var form: [OAuth1FormOption] = []
-
-    @Option(help: "json, header or base-string.")
+    @Option(help: "What to print: everything as JSON, the Authorization header alone, or the base string alone.")
     var output: Output = .json
 
     func validate() throws {
-        guard OAuth1SignatureMethod(rawValue: signatureMethod) != nil else {
-            throw ValidationError("--signature-method must be one of \(OAuth1SignatureMethod.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        guard URL(string: url) != nil else { throw ValidationError("--url is not a valid URL") }
-        guard (token == nil) == (tokenSecret == nil) else { throw ValidationError("--token and --token-secret go together") }
+        guard (token == nil) == (options.tokenSecret == nil) else { throw ValidationError("--token and --token-secret go together") }
     }
 
     func run() throws {
@@ -78,7 +61,7 @@ struct OAuth1SignCommand: ParsableCommand {
     /// The text this command prints.
     func render() throws -> String {
         let signed = try sign()
-        let isPlaintext = signed.protocolParameters.contains(FormField("oauth_signature_method", "PLAINTEXT"))
+        let isPlaintext = signatureMethod == .plaintext
         let signature = isPlaintext ? "<redacted: a PLAINTEXT signature is the secrets>" : signed.signature
         var header = signed.authorizationHeader ?? ""
         if isPlaintext, let range = header.range(of: "oauth_signature=\"") {
@@ -94,7 +77,7 @@ struct OAuth1SignCommand: ParsableCommand {
                 "base_string": signed.baseString,
                 "signature": signature,
                 "authorization_header": header,
-                "signature_method": signatureMethod,
+                "signature_method": signatureMethod.rawValue,
                 "base_string_uri": try OAuth1BaseString.baseStringURI(signed.request.url),
                 "protocol_parameters": Dictionary(protocolParameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
             ]
@@ -107,17 +90,19 @@ struct OAuth1SignCommand: ParsableCommand {
         let fixedNonce = nonce
         let fixedTime = timestamp.map { Date(timeIntervalSince1970: TimeInterval($0)) }
         let signer = OAuth1Signer(
-            credentials: OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret, token: token, tokenSecret: tokenSecret),
-            signatureMethod: OAuth1SignatureMethod(rawValue: signatureMethod) ?? .hmacSHA1,
+            credentials: OAuth1Credentials(
+                consumerKey: consumerKey, consumerSecret: options.consumerSecret, token: token, tokenSecret: options.tokenSecret
+            ),
+            signatureMethod: signatureMethod,
             transmission: .authorizationHeader(realm: realm),
             includesVersion: !omitVersion,
             clock: { fixedTime ?? Date() },
             nonce: { fixedNonce ?? Nonce.alphanumeric(length: 30) }
         )
-        guard let requestURL = URL(string: url) else { throw ValidationError("--url is not a valid URL") }
-        let request = form.isEmpty
-            ? OAuth1Request(method: method, url: requestURL)
-            : OAuth1Request(method: method, url: requestURL, form: form.map(\.field))
+        guard let requestURL = URL(string: options.url) else { throw ValidationError("--url is not a valid URL") }
+        let request = options.form.isEmpty
+            ? OAuth1Request(method: options.method, url: requestURL)
+            : OAuth1Request(method: options.method, url: requestURL, form: options.formFields)
         return try signer.sign(request, callback: callback, verifier: verifier)
     }
 }
