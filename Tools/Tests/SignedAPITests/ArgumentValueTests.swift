@@ -6,9 +6,9 @@ import SigningCore
 import Testing
 
 /// How option values are read: free-text values may begin with `-`, and the fixed sets
-/// (signature methods, outputs) are ArgumentParser enums, listed in `--help` and in the error
-/// for a bad value.
-@Suite("signed-api option values")
+/// (signature methods, outputs, log levels) are ArgumentParser enums, listed in `--help` and in
+/// the error for a bad value.
+@Suite("signed-api and mock-servers option values")
 struct ArgumentValueTests {
     static let signBase = ["--method", "POST", "--url", "https://e.com/p", "--consumer-key", "ck", "--consumer-secret", "cs"]
 
@@ -75,5 +75,20 @@ struct ArgumentValueTests {
         for method in OAuth1SignatureMethod.allCases {
             #expect(OAuth1SignatureMethod(argument: method.rawValue) == method)
         }
+    }
+
+    @Test("mock-servers refuses a bad --log-level listing the levels, and its --help lists them")
+    func mockServersLogLevel() throws {
+        let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+        let bad = try ToolProcess.run("mock-servers", ["--log-level", "loud", "--port-base", "0"])
+        #expect(bad.status != 0)
+        #expect(bad.output.isEmpty)
+        #expect(bad.errorOutput.contains("The value 'loud' is invalid for '--log-level <log-level>'"), "\(bad.errorOutput)")
+        for level in levels {
+            #expect(bad.errorOutput.contains("  - \(level)\n"), "\(bad.errorOutput)")
+        }
+        let help = try ToolProcess.run("mock-servers", ["--help"], environment: ["COLUMNS": "1000"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("(values: \(levels.joined(separator: ", ")); default: info)"), "\(help.output)")
     }
 }
