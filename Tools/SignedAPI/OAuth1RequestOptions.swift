@@ -21,10 +21,10 @@ struct OAuth1RequestOptions: ParsableArguments {
     )
     var form: [OAuth1FormOption] = []
 
-    @Option(parsing: .unconditional, help: "The consumer secret (never printed).")
+    @Option(parsing: .unconditional, help: "The consumer secret (never printed, except inside a PLAINTEXT signature with --reveal-secrets).")
     var consumerSecret: String
 
-    @Option(parsing: .unconditional, help: "The token secret (never printed).")
+    @Option(parsing: .unconditional, help: "The token secret (never printed, except inside a PLAINTEXT signature with --reveal-secrets).")
     var tokenSecret: String?
 
     /// The `--form` fields, decoded, in the order given.

@@ -8,7 +8,11 @@ struct OAuth1SignCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign",
         abstract: "Sign a request with OAuth 1.0a and print the base string, signature and Authorization header.",
-        discussion: "Secrets are never printed. With PLAINTEXT the signature is the encoded secrets, so it is shown redacted."
+        discussion: """
+            Secrets are never printed unless you pass --reveal-secrets. With PLAINTEXT the signature is the \
+            encoded secrets: --output json shows it (and the header) redacted, and --output header, which prints \
+            a header to send as it is, refuses to run without --reveal-secrets.
+            """
     )
 
     /// What to print.
@@ -50,33 +54,40 @@ struct OAuth1SignCommand: ParsableCommand {
     @Option(help: "What to print: everything as JSON, the Authorization header alone, or the base string alone.")
     var output: Output = .json
 
+    @Flag(help: "With PLAINTEXT, print the real signature and Authorization header, which contain the secrets (--output header requires it).")
+    var revealSecrets = false
+
+    /// Whether the secrets would show in the output: a PLAINTEXT signature is the secrets.
+    private var hidesSecrets: Bool { signatureMethod == .plaintext && !revealSecrets }
+
     func validate() throws {
         guard (token == nil) == (options.tokenSecret == nil) else { throw ValidationError("--token and --token-secret go together") }
+        if output == .header, hidesSecrets {
+            throw ValidationError("""
+                a PLAINTEXT signature is the secrets themselves, so its Authorization header contains them; \
+                pass --reveal-secrets to print it, or sign with an HMAC --signature-method
+                """)
+        }
     }
 
     func run() throws {
         print(try render())
     }
 
-    /// The text this command prints.
+    /// The text this command prints. `validate()` has refused a PLAINTEXT header without
+    /// `--reveal-secrets`; the JSON redacts the secrets instead.
     func render() throws -> String {
         let signed = try sign()
-        let isPlaintext = signatureMethod == .plaintext
-        let signature = isPlaintext ? "<redacted: a PLAINTEXT signature is the secrets>" : signed.signature
-        var header = signed.authorizationHeader ?? ""
-        if isPlaintext, let range = header.range(of: "oauth_signature=\"") {
-            let end = header[range.upperBound...].firstIndex(of: "\"") ?? header.endIndex
-            header.replaceSubrange(range.upperBound..<end, with: "REDACTED")
-        }
         switch output {
-        case .header: return header
+        case .header: return signed.authorizationHeader ?? ""
         case .baseString: return signed.baseString
         case .json:
+            let header = signed.authorizationHeader ?? ""
             let protocolParameters = signed.protocolParameters.filter { $0.name != "oauth_signature" }
             let object: [String: any Sendable] = [
                 "base_string": signed.baseString,
-                "signature": signature,
-                "authorization_header": header,
+                "signature": hidesSecrets ? "<redacted: a PLAINTEXT signature is the secrets; --reveal-secrets prints it>" : signed.signature,
+                "authorization_header": hidesSecrets ? Self.redactingSignature(of: header) : header,
                 "signature_method": signatureMethod.rawValue,
                 "base_string_uri": try OAuth1BaseString.baseStringURI(signed.request.url),
                 "protocol_parameters": Dictionary(protocolParameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
@@ -84,6 +95,16 @@ struct OAuth1SignCommand: ParsableCommand {
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             return String(decoding: data, as: UTF8.self)
         }
+    }
+
+    /// `header` with the value of its `oauth_signature` replaced by `REDACTED`.
+    private static func redactingSignature(of header: String) -> String {
+        var header = header
+        if let range = header.range(of: "oauth_signature=\"") {
+            let end = header[range.upperBound...].firstIndex(of: "\"") ?? header.endIndex
+            header.replaceSubrange(range.upperBound..<end, with: "REDACTED")
+        }
+        return header
     }
 
     private func sign() throws -> OAuth1SignedRequest {

@@ -67,6 +67,7 @@ struct ArgumentValueTests {
         let help = OAuth1SignCommand.helpMessage(columns: 1000)
         #expect(help.contains("(values: HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT; default: HMAC-SHA1)"), "\(help)")
         #expect(help.contains("(values: json, header, base-string; default: json)"), "\(help)")
+        #expect(help.contains("--reveal-secrets"))
     }
 
     @Test("the signature methods offered are exactly the library's")

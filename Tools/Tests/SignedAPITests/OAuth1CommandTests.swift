@@ -57,7 +57,7 @@ struct OAuth1CommandTests {
         #expect(try withVerifier.render().contains("oauth_verifier%3Dv1"))
     }
 
-    @Test("PLAINTEXT output never shows the secrets")
+    @Test("PLAINTEXT JSON never shows the secrets without --reveal-secrets")
     func plaintextRedacted() throws {
         let command = try OAuth1SignCommand.parse([
             "--method", "GET", "--url", "https://e.com/", "--consumer-key", "k", "--consumer-secret", "TopSecret",

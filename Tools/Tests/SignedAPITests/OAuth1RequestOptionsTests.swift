@@ -54,10 +54,10 @@ struct OAuth1RequestOptionsTests {
         #expect(explainMessage == signMessage)
     }
 
-    @Test("explain verifies what sign signed, given the same shared options", arguments: [OAuth1SignatureMethod.hmacSHA1, .hmacSHA256, .hmacSHA512])
+    @Test("explain verifies what sign signed, given the same shared options", arguments: OAuth1SignatureMethod.allCases)
     func signThenExplain(method: OAuth1SignatureMethod) throws {
         let header = try OAuth1SignCommand.parse(Self.shared + [
-            "--consumer-key", "ck", "--token", "tk", "--signature-method", method.rawValue, "--output", "header",
+            "--consumer-key", "ck", "--token", "tk", "--signature-method", method.rawValue, "--output", "header", "--reveal-secrets",
         ]).render()
         let (text, valid) = try OAuth1ExplainCommand.parse(Self.shared + ["--authorization", header]).render()
         #expect(valid, "\(text)")
