@@ -31,16 +31,13 @@ struct MockServersCommand: AsyncParsableCommand {
     @Option(name: .customLong("port-base"), help: "The first port: each provider moves by its fixed offset (twitter N, discogs N+1, …). 0 picks free ports.")
     var portBase: Int?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
-    var logLevel: String?
+    @Option(name: .customLong("log-level"), help: "The least severe level logged to standard error.")
+    var logLevel: Logger.Level = .info
 
     @Option(name: .customLong("ready-file"), help: "Once listening, write {name: {baseURL, credentials}} as JSON to this file.")
     var readyFile: String?
 
     func validate() throws {
-        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical (got '\(logLevel)')")
-        }
         if let portBase, !(0...65535).contains(portBase) {
             throw ValidationError("--port-base must be between 0 and 65535 (got \(portBase))")
         }
@@ -53,7 +50,7 @@ struct MockServersCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let level = logLevel.flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

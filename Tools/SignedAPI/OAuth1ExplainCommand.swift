@@ -17,36 +17,22 @@ struct OAuth1ExplainCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The HTTP method, e.g. GET or POST.")
-    var method: String
+    @OptionGroup var options: OAuth1RequestOptions
 
-    @Option(help: "The absolute request URL as sent, query included (with oauth_* fields for query transmission).")
-    var url: String
-
-    @Option(help: "The Authorization header value as sent, e.g. 'OAuth oauth_consumer_key=\"…\", …'.")
+    @Option(parsing: .unconditional, help: "The Authorization header value as sent, e.g. 'OAuth oauth_consumer_key=\"…\", …'.")
     var authorization: String?
 
-    @Option(name: .customLong("form"), help: ArgumentHelp("A form body field, decoded; repeat for more.", valueName: "NAME=VALUE"))
-    var form: [OAuth1FormOption] = []
-
-    @Option(help: "The raw body as sent (instead of --form).")
+    @Option(parsing: .unconditional, help: "The raw body as sent (instead of --form).")
     var body: String?
 
     @Option(help: "The Content-Type (application/x-www-form-urlencoded with --form).")
     var contentType: String?
 
-    @Option(help: "The consumer secret (never printed).")
-    var consumerSecret: String
-
-    @Option(help: "The token secret (never printed).")
-    var tokenSecret: String?
-
-    @Option(help: "The base string the other side computed or that was signed (verbatim or percent-encoded), to compare with ours.")
+    @Option(parsing: .unconditional, help: "The base string the other side computed or that was signed (verbatim or percent-encoded), to compare with ours.")
     var theirBaseString: String?
 
     func validate() throws {
-        guard URL(string: url) != nil else { throw ValidationError("--url is not a valid URL") }
-        guard form.isEmpty || body == nil else { throw ValidationError("give the body either as --form fields or as --body, not both") }
+        guard options.form.isEmpty || body == nil else { throw ValidationError("give the body either as --form fields or as --body, not both") }
     }
 
     func run() throws {
@@ -57,22 +43,22 @@ struct OAuth1ExplainCommand: ParsableCommand {
 
     /// The report this command prints, and whether the signature verifies.
     func render() throws -> (text: String, valid: Bool) {
-        guard let requestURL = URL(string: url) else { throw ValidationError("--url is not a valid URL") }
-        let bodyText = body ?? (form.isEmpty ? "" : FormEncoding.serialize(form.map(\.field)))
-        let type = contentType ?? (form.isEmpty ? nil : "application/x-www-form-urlencoded")
+        guard let requestURL = URL(string: options.url) else { throw ValidationError("--url is not a valid URL") }
+        let bodyText = body ?? (options.form.isEmpty ? "" : FormEncoding.serialize(options.formFields))
+        let type = contentType ?? (options.form.isEmpty ? nil : "application/x-www-form-urlencoded")
         let request: OAuth1IncomingRequest
         do {
-            request = try OAuth1IncomingRequest(method: method, url: requestURL, authorizationHeader: authorization, contentType: type, body: Array(bodyText.utf8))
+            request = try OAuth1IncomingRequest(method: options.method, url: requestURL, authorizationHeader: authorization, contentType: type, body: Array(bodyText.utf8))
         } catch {
             return ("the request cannot be checked: \(error.message)", false)
         }
-        let diagnosis = request.diagnose(consumerSecret: consumerSecret, tokenSecret: tokenSecret, theirBaseString: theirBaseString)
+        let diagnosis = request.diagnose(consumerSecret: options.consumerSecret, tokenSecret: options.tokenSecret, theirBaseString: theirBaseString)
         var lines: [String] = []
         lines.append("signature:   \(diagnosis.isValid ? "valid" : "INVALID") (\(request.signatureMethod.rawValue), parameters in the \(request.protocolParameterLocation.description))")
         lines.append("base string: \(diagnosis.baseString)")
         if !diagnosis.isValid, request.signatureMethod != .plaintext {
             lines.append("received:    \(request.signature)")
-            lines.append("expected:    \(request.expectedSignature(consumerSecret: consumerSecret, tokenSecret: tokenSecret))")
+            lines.append("expected:    \(request.expectedSignature(consumerSecret: options.consumerSecret, tokenSecret: options.tokenSecret))")
         }
         if let difference = diagnosis.difference {
             lines.append("theirs:      \(difference.isIdentical ? "identical to ours" : difference.theirs)")

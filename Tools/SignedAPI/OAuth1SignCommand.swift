@@ -8,7 +8,11 @@ struct OAuth1SignCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign",
         abstract: "Sign a request with OAuth 1.0a and print the base string, signature and Authorization header.",
-        discussion: "Secrets are never printed. With PLAINTEXT the signature is the encoded secrets, so it is shown redacted."
+        discussion: """
+            Secrets are never printed unless you pass --reveal-secrets. With PLAINTEXT the signature is the \
+            encoded secrets: --output json shows it (and the header) redacted, and --output header, which prints \
+            a header to send as it is, refuses to run without --reveal-secrets.
+            """
     )
 
     /// What to print.
@@ -18,28 +22,18 @@ struct OAuth1SignCommand: ParsableCommand {
         case baseString = "base-string"
     }
 
-    @Option(help: "The HTTP method, e.g. GET or POST.")
-    var method: String
+    @OptionGroup var options: OAuth1RequestOptions
 
-    @Option(help: "The absolute request URL, query included.")
-    var url: String
-
-    @Option(help: "The consumer key.")
+    @Option(parsing: .unconditional, help: "The consumer key.")
     var consumerKey: String
 
-    @Option(help: "The consumer secret (never printed).")
-    var consumerSecret: String
-
-    @Option(help: "The token (request or access token).")
+    @Option(parsing: .unconditional, help: "The token (request or access token).")
     var token: String?
 
-    @Option(help: "The token secret (never printed).")
-    var tokenSecret: String?
+    @Option(help: "How the request is signed.")
+    var signatureMethod: OAuth1SignatureMethod = .hmacSHA1
 
-    @Option(help: "HMAC-SHA1, HMAC-SHA256, HMAC-SHA512 or PLAINTEXT.")
-    var signatureMethod: String = "HMAC-SHA1"
-
-    @Option(help: "A fixed nonce (random when omitted).")
+    @Option(parsing: .unconditional, help: "A fixed nonce (random when omitted).")
     var nonce: String?
 
     @Option(help: "A fixed timestamp in seconds since 1970 (now when omitted).")
@@ -48,53 +42,53 @@ struct OAuth1SignCommand: ParsableCommand {
     @Option(help: "oauth_callback (a URL or oob).")
     var callback: String?
 
-    @Option(help: "oauth_verifier.")
+    @Option(parsing: .unconditional, help: "oauth_verifier.")
     var verifier: String?
 
-    @Option(help: "The realm of the Authorization header (not signed).")
+    @Option(parsing: .unconditional, help: "The realm of the Authorization header (not signed).")
     var realm: String?
 
     @Flag(help: "Leave out oauth_version (optional per RFC 5849; some examples omit it).")
     var omitVersion = false
 
-    @Option(name: .customLong("form"), help: ArgumentHelp("A form body field, decoded; repeat for more.", valueName: "NAME=VALUE"))
-    var form: [OAuth1FormOption] = []
-
-    @Option(help: "json, header or base-string.")
+    @Option(help: "What to print: everything as JSON, the Authorization header alone, or the base string alone.")
     var output: Output = .json
 
+    @Flag(help: "With PLAINTEXT, print the real signature and Authorization header, which contain the secrets (--output header requires it).")
+    var revealSecrets = false
+
+    /// Whether the secrets would show in the output: a PLAINTEXT signature is the secrets.
+    private var hidesSecrets: Bool { signatureMethod == .plaintext && !revealSecrets }
+
     func validate() throws {
-        guard OAuth1SignatureMethod(rawValue: signatureMethod) != nil else {
-            throw ValidationError("--signature-method must be one of \(OAuth1SignatureMethod.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard (token == nil) == (options.tokenSecret == nil) else { throw ValidationError("--token and --token-secret go together") }
+        if output == .header, hidesSecrets {
+            throw ValidationError("""
+                a PLAINTEXT signature is the secrets themselves, so its Authorization header contains them; \
+                pass --reveal-secrets to print it, or sign with an HMAC --signature-method
+                """)
         }
-        guard URL(string: url) != nil else { throw ValidationError("--url is not a valid URL") }
-        guard (token == nil) == (tokenSecret == nil) else { throw ValidationError("--token and --token-secret go together") }
     }
 
     func run() throws {
         print(try render())
     }
 
-    /// The text this command prints.
+    /// The text this command prints. `validate()` has refused a PLAINTEXT header without
+    /// `--reveal-secrets`; the JSON redacts the secrets instead.
     func render() throws -> String {
         let signed = try sign()
-        let isPlaintext = signed.protocolParameters.contains(FormField("oauth_signature_method", "PLAINTEXT"))
-        let signature = isPlaintext ? "<redacted: a PLAINTEXT signature is the secrets>" : signed.signature
-        var header = signed.authorizationHeader ?? ""
-        if isPlaintext, let range = header.range(of: "oauth_signature=\"") {
-            let end = header[range.upperBound...].firstIndex(of: "\"") ?? header.endIndex
-            header.replaceSubrange(range.upperBound..<end, with: "REDACTED")
-        }
         switch output {
-        case .header: return header
+        case .header: return signed.authorizationHeader ?? ""
         case .baseString: return signed.baseString
         case .json:
+            let header = signed.authorizationHeader ?? ""
             let protocolParameters = signed.protocolParameters.filter { $0.name != "oauth_signature" }
             let object: [String: any Sendable] = [
                 "base_string": signed.baseString,
-                "signature": signature,
-                "authorization_header": header,
-                "signature_method": signatureMethod,
+                "signature": hidesSecrets ? "<redacted: a PLAINTEXT signature is the secrets; --reveal-secrets prints it>" : signed.signature,
+                "authorization_header": hidesSecrets ? Self.redactingSignature(of: header) : header,
+                "signature_method": signatureMethod.rawValue,
                 "base_string_uri": try OAuth1BaseString.baseStringURI(signed.request.url),
                 "protocol_parameters": Dictionary(protocolParameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
             ]
@@ -103,21 +97,33 @@ struct OAuth1SignCommand: ParsableCommand {
         }
     }
 
+    /// `header` with the value of its `oauth_signature` replaced by `REDACTED`.
+    private static func redactingSignature(of header: String) -> String {
+        var header = header
+        if let range = header.range(of: "oauth_signature=\"") {
+            let end = header[range.upperBound...].firstIndex(of: "\"") ?? header.endIndex
+            header.replaceSubrange(range.upperBound..<end, with: "REDACTED")
+        }
+        return header
+    }
+
     private func sign() throws -> OAuth1SignedRequest {
         let fixedNonce = nonce
         let fixedTime = timestamp.map { Date(timeIntervalSince1970: TimeInterval($0)) }
         let signer = OAuth1Signer(
-            credentials: OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret, token: token, tokenSecret: tokenSecret),
-            signatureMethod: OAuth1SignatureMethod(rawValue: signatureMethod) ?? .hmacSHA1,
+            credentials: OAuth1Credentials(
+                consumerKey: consumerKey, consumerSecret: options.consumerSecret, token: token, tokenSecret: options.tokenSecret
+            ),
+            signatureMethod: signatureMethod,
             transmission: .authorizationHeader(realm: realm),
             includesVersion: !omitVersion,
             clock: { fixedTime ?? Date() },
             nonce: { fixedNonce ?? Nonce.alphanumeric(length: 30) }
         )
-        guard let requestURL = URL(string: url) else { throw ValidationError("--url is not a valid URL") }
-        let request = form.isEmpty
-            ? OAuth1Request(method: method, url: requestURL)
-            : OAuth1Request(method: method, url: requestURL, form: form.map(\.field))
+        guard let requestURL = URL(string: options.url) else { throw ValidationError("--url is not a valid URL") }
+        let request = options.form.isEmpty
+            ? OAuth1Request(method: options.method, url: requestURL)
+            : OAuth1Request(method: options.method, url: requestURL, form: options.formFields)
         return try signer.sign(request, callback: callback, verifier: verifier)
     }
 }

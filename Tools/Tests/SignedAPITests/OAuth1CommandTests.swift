@@ -4,7 +4,6 @@ import OAuth1Client
 @testable import SignedAPI
 import SigningCore
 import Testing
-import TestSupport
 
 @Suite("signed-api oauth1")
 struct OAuth1CommandTests {
@@ -58,7 +57,7 @@ struct OAuth1CommandTests {
         #expect(try withVerifier.render().contains("oauth_verifier%3Dv1"))
     }
 
-    @Test("PLAINTEXT output never shows the secrets")
+    @Test("PLAINTEXT JSON never shows the secrets without --reveal-secrets")
     func plaintextRedacted() throws {
         let command = try OAuth1SignCommand.parse([
             "--method", "GET", "--url", "https://e.com/", "--consumer-key", "k", "--consumer-secret", "TopSecret",
@@ -115,25 +114,12 @@ struct OAuth1CommandTests {
 
     @Test("the built executable runs `oauth1 sign` and exits 0, `oauth1 explain` exits 1 on a bad signature")
     func process() throws {
-        let binary = try #require(BuiltExecutable.url("signed-api"), Comment(rawValue: BuiltExecutable.missingMessage("signed-api")))
-        func run(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = Pipe()
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
-        let (status, output) = try run(["oauth1", "sign", "--output", "base-string"] + Self.twitterArguments)
-        #expect(status == 0)
-        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == signingVectors4BaseString)
-        let (badStatus, badOutput) = try run(["oauth1", "explain"] + Self.explainArguments(url: "https://api.twitter.com/1.1/statuses/update.json", signature: "AAAA"))
-        #expect(badStatus == 1)
-        #expect(badOutput.contains("INVALID"))
+        let sign = try ToolProcess.run("signed-api", ["oauth1", "sign", "--output", "base-string"] + Self.twitterArguments)
+        #expect(sign.status == 0)
+        #expect(sign.output.trimmingCharacters(in: .whitespacesAndNewlines) == signingVectors4BaseString)
+        let explain = try ToolProcess.run("signed-api", ["oauth1", "explain"] + Self.explainArguments(url: "https://api.twitter.com/1.1/statuses/update.json", signature: "AAAA"))
+        #expect(explain.status == 1)
+        #expect(explain.output.contains("INVALID"))
     }
 
     static func explainArguments(url: String, signature: String = "hCtSmYh+iHYCEqBWrE7C7hYmtUk=") -> [String] {
