@@ -45,12 +45,15 @@ var targets: [Target] = []
 }
 
 /// A mock-server library product: `MockServers/<name>/Sources` and `MockServers/<name>/Tests`.
-@MainActor func mockProduct(_ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency] = []) {
+/// The tests get the library's dependencies and `testDependencies` (HummingbirdTesting unless
+/// told otherwise; a library that already depends on it passes `[]`, since SwiftPM warns about
+/// a product listed twice).
+@MainActor func mockProduct(_ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency] = [hummingbirdTesting]) {
     products.append(.library(name: name, targets: [name]))
     targets.append(.target(name: name, dependencies: dependencies, path: "MockServers/\(name)/Sources"))
     targets.append(.testTarget(
         name: "\(name)Tests",
-        dependencies: [.target(name: name), "MockServerTesting", "TestSupport", hummingbirdTesting] + dependencies + testDependencies,
+        dependencies: [.target(name: name), "MockServerTesting", "TestSupport"] + dependencies + testDependencies,
         path: "MockServers/\(name)/Tests"
     ))
 }
@@ -75,6 +78,11 @@ mockProduct("MockServerKit", dependencies: [
 ])
 mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "OAuth1Mock"])
+// Helpers for app teams' tests: the authorisation page in one call, the whole flow per
+// flavour, and an HTTPTransport over HummingbirdTesting's client (`.router` without a socket).
+mockProduct("OAuth1MockTesting", dependencies: [
+    "MockServerKit", "OAuth1Mock", "OAuth1Client", "SignedHTTP", "SigningCore", hummingbirdTesting, httpTypes, nioCore,
+], testDependencies: [])
 targets.append(.target(
     name: "MockServerTesting",
     dependencies: [hummingbirdTesting, httpTypes, nioCore, nioPosix],
@@ -98,7 +106,7 @@ targets.append(.testTarget(
 
 targets.append(.target(
     name: "Examples",
-    dependencies: ["SigningCore", "SignedHTTP", "OAuth1Client", "CredentialStore", "MockServerKit", "OAuth1Mock"],
+    dependencies: ["SigningCore", "SignedHTTP", "OAuth1Client", "CredentialStore", "MockServerKit", "OAuth1Mock", "OAuth1MockTesting", hummingbirdTesting],
     path: "Examples/Sources"
 ))
 

@@ -1,7 +1,9 @@
+import Foundation
 import MockServerKit
+import OAuth1Client
 import OAuth1Mock
 
-/// An in-process provider with a clock the test moves, its journal and faults.
+/// An in-process provider with a clock the test moves, a client on that clock, the journal and faults.
 func mockServerTour() async throws {
     let clock = ManualClock()                                   // starts at the real time; tests move it
     let server = try await MockServer.start(
@@ -11,10 +13,15 @@ func mockServerTour() async throws {
     )
     let base = server.baseURL                                    // http://127.0.0.1:<port 0 → chosen>
     let credentials = server.providers[0].credentials            // consumerKey, consumerSecret, accessToken, …
-    print(base, credentials)                                     // … run your client against `base` …
+    let client = OAuth1Client(provider: OAuth1Provider.twitter.pointed(at: base),
+                              consumerKey: credentials["consumerKey"]!, consumerSecret: credentials["consumerSecret"]!,
+                              clock: { clock.now })              // the server's clock: moving it moves the client's timestamps
+    let token = OAuth1Token(token: credentials["accessToken"]!, secret: credentials["accessTokenSecret"]!)
+    let me = try await client.send(OAuth1Request(url: URL(string: "\(base)/1.1/account/verify_credentials.json")!), with: token)
+    print(me.statusCode)
     let rejected = await server.journal.entries { $0.verdict == .rejected }
     print(rejected.count)
     server.faults.add(FaultRule(route: "/1.1/statuses/update.json", fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
-    clock.advance(by: 301)                                       // now every timestamp is stale
+    clock.advance(by: 301)                                       // stale for a client on the real clock; this one moves along
     await server.stop()                                          // sockets closed, tasks ended
 }

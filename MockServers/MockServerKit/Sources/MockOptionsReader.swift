@@ -72,6 +72,20 @@ public struct MockOptionsReader<Key: CodingKey & CaseIterable> {
         }
     }
 
+    /// Free-form texts (URIs, names), as a JSON array of strings, taken as they are, or one
+    /// string of entries separated by commas or spaces; `nil` when absent or `null`. What each
+    /// entry must look like is for ``MockProviderOptions/validate()`` to check.
+    public func strings(_ key: Key) throws(MockServerError) -> [String]? {
+        if let array = try? container.decodeIfPresent([String].self, forKey: OptionName(key)) {
+            return array
+        }
+        guard let value = scalar(key) else { return nil }
+        guard case .text(let text) = value else {
+            throw .invalidOption(key.stringValue, expected: "a JSON array of strings or one string of entries separated by commas or spaces", got: value.shown)
+        }
+        return text.split { $0 == "," || $0.isWhitespace }.map(String.init)
+    }
+
     /// The value under `key` as one JSON scalar; `nil` when absent or `null`.
     private func scalar(_ key: Key) -> Scalar? {
         let name = OptionName(key)

@@ -46,11 +46,12 @@ struct EchoOptions: MockProviderOptions, Hashable {
     var maximumParameters = 50
     var uppercase = false
     var methods: [HTTPRequest.Method] = [.get, .post]
+    var tags: [String] = []
 
     static let methodChoices: [HTTPRequest.Method] = [.get, .post, .put]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case maximumParameters, uppercase, methods
+        case maximumParameters, uppercase, methods, tags
     }
 
     init() {}
@@ -64,6 +65,7 @@ struct EchoOptions: MockProviderOptions, Hashable {
         maximumParameters = try options.integer(.maximumParameters) ?? maximumParameters
         uppercase = try options.boolean(.uppercase) ?? uppercase
         methods = try options.values(.methods, from: Self.methodChoices, named: \.rawValue) ?? methods
+        tags = try options.strings(.tags) ?? tags
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -71,6 +73,7 @@ struct EchoOptions: MockProviderOptions, Hashable {
         try container.encode(maximumParameters, forKey: .maximumParameters)
         try container.encode(uppercase, forKey: .uppercase)
         try container.encode(methods.map(\.rawValue), forKey: .methods)
+        try container.encode(tags, forKey: .tags)
     }
 
     func validate() throws(MockServerError) {

@@ -47,8 +47,18 @@ struct OptionsTests {
         #expect(try Self.decode(#"{"methods": ["POST"]}"#).methods == [.post])
     }
 
+    @Test("free-form lists: a JSON array taken as it is, or one string split at commas and spaces")
+    func strings() throws {
+        #expect(try Self.decode(#"{"tags": ["a,b", "c d"]}"#).tags == ["a,b", "c d"])
+        #expect(try Self.decode(#"{"tags": "a, b  c,,"}"#).tags == ["a", "b", "c"])
+        #expect(try Self.decode(#"{"tags": []}"#).tags == [])
+        #expect(try Self.decode(#"{"tags": null}"#).tags == [])
+    }
+
     @Test("unknown names and bad values name the provider, the option and what it accepts", arguments: [
-        (#"{"frobnicate": 1}"#, "provider echo, unknown option frobnicate; the options are maximumParameters, methods, uppercase"),
+        (#"{"frobnicate": 1}"#, "provider echo, unknown option frobnicate; the options are maximumParameters, methods, tags, uppercase"),
+        (#"{"tags": 5}"#, "provider echo, option tags must be a JSON array of strings or one string of entries separated by commas or spaces (got 5)"),
+        (#"{"tags": [1, 2]}"#, "provider echo, option tags must be a JSON array of strings or one string of entries separated by commas or spaces (got an array or object)"),
         (#"{"maximumParameters": "many"}"#, #"provider echo, option maximumParameters must be a whole number (got "many")"#),
         (#"{"maximumParameters": 2.5}"#, "provider echo, option maximumParameters must be a whole number (got 2.5)"),
         (#"{"maximumParameters": true}"#, "provider echo, option maximumParameters must be a whole number (got true)"),

@@ -85,6 +85,7 @@ extension OAuth1Flavour {
         case .invalidInput: (.forbidden, 170, error.message)
         case .notFound: (.notFound, 34, "Sorry, that page does not exist.")
         case .missingUserAgent: (.forbidden, 32, "Could not authenticate you.")
+        case .callbackNotApproved: (.forbidden, 415, "Callback URL not approved for this client application. Approved callback URLs can be adjusted in your application settings")
         default: (.unauthorized, 32, "Could not authenticate you.")
         }
     }
@@ -101,6 +102,7 @@ extension OAuth1Flavour {
         case .expiredToken: (.unauthorized, 0, "The OAuth token has expired.")
         case .invalidVerifier: (.unauthorized, 0, "Invalid OAuth verifier.")
         case .missingUserAgent: (.forbidden, 0, "Please provide a User-Agent header identifying your application.")
+        case .callbackNotApproved: (.forbidden, 0, "The callback URL is not approved for this application. Check the callback URL in your application settings.")
         case .notFound: (.notFound, 0, "The requested resource was not found.")
         case .invalidInput: (.unprocessableContent, 0, error.message)
         default: (.unauthorized, 0, "Unsupported signature method.")
@@ -118,6 +120,7 @@ extension OAuth1Flavour {
         case .expiredToken: (.unauthorized, 0, "Expired Token")
         case .invalidVerifier: (.unauthorized, 0, "Invalid Verifier")
         case .unsupportedSignatureMethod: (.unauthorized, 0, "Invalid Signature Method")
+        case .callbackNotApproved: (.unauthorized, 0, "Invalid Callback URL")
         case .notFound: (.notFound, 0, "Resource Not Found")
         case .invalidInput: (.badRequest, 0, error.message)
         default: (.unauthorized, 0, "Invalid Signature")

@@ -23,6 +23,7 @@ public struct OAuth1MockError: MockProviderError, Hashable, Sendable, CustomStri
             case expiredToken
             case invalidVerifier
             case missingUserAgent
+            case callbackNotApproved
             case invalidInput
             case notFound
         }
@@ -52,6 +53,9 @@ public struct OAuth1MockError: MockProviderError, Hashable, Sendable, CustomStri
         public static let invalidVerifier = Code(.invalidVerifier)
         /// The flavour requires a `User-Agent` header and none was sent.
         public static let missingUserAgent = Code(.missingUserAgent)
+        /// `oauth_callback` is an absolute URI but none of the application's registered
+        /// callbacks (``OAuth1MockOptions/registeredCallbacks``).
+        public static let callbackNotApproved = Code(.callbackNotApproved)
         /// A resource parameter is missing or invalid (e.g. an empty status text).
         public static let invalidInput = Code(.invalidInput)
         /// The resource does not exist (e.g. another user's queue).
@@ -70,6 +74,7 @@ public struct OAuth1MockError: MockProviderError, Hashable, Sendable, CustomStri
             case .expiredToken: "expired token"
             case .invalidVerifier: "invalid verifier"
             case .missingUserAgent: "missing User-Agent"
+            case .callbackNotApproved: "callback not approved"
             case .invalidInput: "invalid input"
             case .notFound: "not found"
             }

@@ -13,6 +13,12 @@ public import OAuth1Client
 /// | `requestTokenLifetimeSeconds` | integer | 900 | 1...31536000 |
 /// | `accessTokenLifetimeSeconds` | integer | none (for ever) | 1...31536000 |
 /// | `signatureMethods` | names | all four | one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT |
+/// | `registeredCallbacks` | URIs: a JSON array, or one string separated by commas or spaces | none: any absolute URI | absolute URIs without a query, e.g. `myapp://oauth` |
+///
+/// With `registeredCallbacks`, a request token is issued only for `oob` or a callback that,
+/// without its query, equals one of them (Twitter's rule; anything else is refused in the
+/// flavour's shape, Twitter's 403 code 415). Without, any absolute URI (RFC 3986 §4.3) is
+/// accepted, custom schemes such as `myapp://oauth` included.
 public struct OAuth1MockOptions: MockProviderOptions, Hashable {
     /// Accepted distance of `oauth_timestamp` from the server clock, in seconds.
     public var timestampWindowSeconds: Int
@@ -26,6 +32,9 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
     public var accessTokenLifetimeSeconds: Int?
     /// The `oauth_signature_method` values accepted.
     public var signatureMethods: [OAuth1SignatureMethod]
+    /// The application's registered callback URIs (absolute, no query); empty accepts any
+    /// absolute URI. `oob` is accepted either way.
+    public var registeredCallbacks: [String]
 
     /// The accepted `timestampWindowSeconds`: up to a day.
     public static let timestampWindowRange = 0...86_400
@@ -39,7 +48,8 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
         autoApprove: Bool = false,
         requestTokenLifetimeSeconds: Int = 900,
         accessTokenLifetimeSeconds: Int? = nil,
-        signatureMethods: [OAuth1SignatureMethod] = OAuth1SignatureMethod.allCases
+        signatureMethods: [OAuth1SignatureMethod] = OAuth1SignatureMethod.allCases,
+        registeredCallbacks: [String] = []
     ) {
         self.timestampWindowSeconds = timestampWindowSeconds
         self.exposeBaseString = exposeBaseString
@@ -47,6 +57,7 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
         self.requestTokenLifetimeSeconds = requestTokenLifetimeSeconds
         self.accessTokenLifetimeSeconds = accessTokenLifetimeSeconds
         self.signatureMethods = signatureMethods
+        self.registeredCallbacks = registeredCallbacks
     }
 
     /// The defaults.
@@ -57,7 +68,7 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
     /// The option names: a contract of the `mock-servers` config file.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case timestampWindowSeconds, exposeBaseString, autoApprove, requestTokenLifetimeSeconds
-        case accessTokenLifetimeSeconds, signatureMethods
+        case accessTokenLifetimeSeconds, signatureMethods, registeredCallbacks
     }
 
     /// Decodes the options present, keeping the default for each absent one.
@@ -73,9 +84,10 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
         requestTokenLifetimeSeconds = try options.integer(.requestTokenLifetimeSeconds) ?? requestTokenLifetimeSeconds
         accessTokenLifetimeSeconds = try options.integer(.accessTokenLifetimeSeconds)
         signatureMethods = try options.values(.signatureMethods, from: OAuth1SignatureMethod.allCases, named: \.rawValue) ?? signatureMethods
+        registeredCallbacks = try options.strings(.registeredCallbacks) ?? registeredCallbacks
     }
 
-    /// Encodes every option, signature methods as an array of names.
+    /// Encodes every option, signature methods as an array of names, callbacks as an array.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(timestampWindowSeconds, forKey: .timestampWindowSeconds)
@@ -84,9 +96,11 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
         try container.encode(requestTokenLifetimeSeconds, forKey: .requestTokenLifetimeSeconds)
         try container.encodeIfPresent(accessTokenLifetimeSeconds, forKey: .accessTokenLifetimeSeconds)
         try container.encode(signatureMethods.map(\.rawValue), forKey: .signatureMethods)
+        try container.encode(registeredCallbacks, forKey: .registeredCallbacks)
     }
 
-    /// Checks every range in the table above; signature methods must not be empty.
+    /// Checks every range in the table above; signature methods must not be empty; each
+    /// registered callback must be an absolute URI without a query.
     public func validate() throws(MockServerError) {
         try Self.require(timestampWindowSeconds, in: Self.timestampWindowRange, CodingKeys.timestampWindowSeconds)
         try Self.require(requestTokenLifetimeSeconds, in: Self.lifetimeRange, CodingKeys.requestTokenLifetimeSeconds)
@@ -99,6 +113,15 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
                 expected: "one or more of \(OAuth1SignatureMethod.allCases.map(\.rawValue).joined(separator: ", "))",
                 got: "none"
             )
+        }
+        for callback in registeredCallbacks {
+            guard OAuth1CallbackPolicy.isAbsoluteURI(callback), !callback.contains("?"), callback.utf8.count <= OAuth1CallbackPolicy.maximumLength else {
+                throw .invalidOption(
+                    CodingKeys.registeredCallbacks.stringValue,
+                    expected: "absolute URIs without a query, such as myapp://oauth or https://app.example/callback ('oob' needs no registration)",
+                    got: String(reflecting: String(callback.prefix(80)))
+                )
+            }
         }
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import HTTPTypes
 import MockServerKit
@@ -54,9 +53,7 @@ struct OAuth1Routes: Sendable {
         guard let callback = caller.incoming.callback else {
             throw OAuth1MockError(code: .missingParameter, message: "oauth_callback is required (OAuth 1.0a); send a callback URL or 'oob'")
         }
-        guard callback == "oob" || Self.isAbsoluteHTTPURL(callback) else {
-            throw OAuth1MockError(code: .malformedRequest, message: "oauth_callback must be an absolute http(s) URL or 'oob'")
-        }
+        try OAuth1CallbackPolicy(registeredCallbacks: options.registeredCallbacks).check(callback)
         let token = server.random.alphanumeric(length: 32)
         let secret = server.random.alphanumeric(length: 40)
         await store.addRequestToken(token, .init(secret: secret, consumerKey: caller.incoming.consumerKey, callback: callback, issued: request.now))
@@ -100,7 +97,7 @@ struct OAuth1Routes: Sendable {
     // MARK: Resource-owner authorisation
 
     private func authorizePage(_ request: MockRequest, context: MockRequestContext) async throws(OAuth1MockError) -> MockResponse {
-        guard let token = (try? request.queryFields())?.first(where: { $0.name == "oauth_token" })?.value else {
+        guard let token = (try? request.queryFields())?.first(where: { $0.name == OAuth1AuthorizationForm.tokenField })?.value else {
             throw OAuth1MockError(code: .missingParameter, message: "This page needs an oauth_token query parameter.")
                 .shownAsPage(title: "Missing token")
         }
@@ -117,40 +114,40 @@ struct OAuth1Routes: Sendable {
         return .html(title: "Authorize app", body: """
             <p>The application wants to use your \(MockResponse.escapingMarkup(flavour.name)) account <b>@\(MockResponse.escapingMarkup(flavour.screenName))</b>.</p>
             <form method="post" action="\(flavour.authorizePath)">
-            <input type="hidden" name="oauth_token" value="\(escaped)">
-            <button type="submit" name="action" value="approve" id="allow">Authorize app</button>
-            <button type="submit" name="action" value="deny" id="cancel">Cancel</button>
+            <input type="hidden" name="\(OAuth1AuthorizationForm.tokenField)" value="\(escaped)">
+            <button type="submit" name="\(OAuth1AuthorizationForm.actionField)" value="\(OAuth1AuthorizationForm.approveAction)" id="allow">Authorize app</button>
+            <button type="submit" name="\(OAuth1AuthorizationForm.actionField)" value="\(OAuth1AuthorizationForm.denyAction)" id="cancel">Cancel</button>
             </form>
             """)
     }
 
     private func authorizeDecision(_ request: MockRequest, context: MockRequestContext) async throws(OAuth1MockError) -> MockResponse {
         guard let fields = try? request.formFields(),
-              let token = fields.first(where: { $0.name == "oauth_token" })?.value,
-              let action = fields.first(where: { $0.name == "action" })?.value,
-              action == "approve" || action == "deny"
+              let token = fields.first(where: { $0.name == OAuth1AuthorizationForm.tokenField })?.value,
+              let action = fields.first(where: { $0.name == OAuth1AuthorizationForm.actionField })?.value,
+              action == OAuth1AuthorizationForm.approveAction || action == OAuth1AuthorizationForm.denyAction
         else {
             throw OAuth1MockError(code: .missingParameter, message: "Send oauth_token and action=approve or action=deny as a form.")
                 .shownAsPage(title: "Bad request")
         }
-        return try await decide(token: token, approve: action == "approve", request: request, context: context)
+        return try await decide(token: token, approve: action == OAuth1AuthorizationForm.approveAction, request: request, context: context)
     }
 
     private func decide(token: String, approve: Bool, request: MockRequest, context: MockRequestContext) async throws(OAuth1MockError) -> MockResponse {
         let record: OAuth1TokenStore.RequestToken
         do throws(OAuth1MockError) {
             let pending = try await store.requestToken(token, now: request.now)
-            let verifier = pending.callback == "oob" ? server.random.digits(7) : server.random.alphanumeric(length: 32)
+            let verifier = pending.callback == OAuth1CallbackPolicy.outOfBand ? server.random.digits(7) : server.random.alphanumeric(length: 32)
             record = try await store.decide(token, approve: approve, verifier: verifier, now: request.now)
         } catch {
             throw error.shownAsPage(title: Self.invalidPageTitle)
         }
         context.note.accept(approve ? "authorised" : "denied")
-        if record.callback == "oob" {
+        if record.callback == OAuth1CallbackPolicy.outOfBand {
             guard let pin = record.verifier else {
                 return .html(title: "Access denied", body: "<p>You denied the application access.</p>")
             }
-            return .html(title: "Your PIN", body: "<p>Enter this PIN in the application:</p><kbd><code id=\"oauth_pin\">\(pin)</code></kbd>")
+            return .html(title: "Your PIN", body: "<p>Enter this PIN in the application:</p><kbd><code id=\"\(OAuth1AuthorizationForm.pinElementID)\">\(pin)</code></kbd>")
         }
         let query = record.verifier.map { [FormField("oauth_token", token), FormField("oauth_verifier", $0)] }
             ?? [FormField("denied", token)]
@@ -164,9 +161,4 @@ struct OAuth1Routes: Sendable {
 
     /// The title of the page shown for an unknown, expired or already decided request token.
     private static let invalidPageTitle = "This page is no longer valid"
-
-    static func isAbsoluteHTTPURL(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
-        return (scheme == "http" || scheme == "https") && url.host != nil
-    }
 }

@@ -41,15 +41,29 @@ struct OptionsTests {
         #expect(OAuth1MockOptions().signatureMethods == OAuth1SignatureMethod.allCases)
     }
 
+    /// What a registered callback must be, as the error says.
+    static let callbackRule = "absolute URIs without a query, such as myapp://oauth or https://app.example/callback ('oob' needs no registration)"
+
+    @Test("registered callbacks: a JSON array, or one string separated by commas or spaces")
+    func registeredCallbacks() throws {
+        let expected = ["myapp://oauth", "com.example.app:/cb", "https://app.example/callback"]
+        #expect(try Self.decode(#"{"registeredCallbacks": ["myapp://oauth", "com.example.app:/cb", "https://app.example/callback"]}"#).registeredCallbacks == expected)
+        #expect(try Self.decode(#"{"registeredCallbacks": "myapp://oauth, com.example.app:/cb https://app.example/callback"}"#).registeredCallbacks == expected)
+        #expect(try Self.decode("{}").registeredCallbacks.isEmpty)
+    }
+
     @Test("encoding and decoding round-trips")
     func roundTrip() throws {
-        let options = OAuth1MockOptions(timestampWindowSeconds: 60, autoApprove: true, accessTokenLifetimeSeconds: 10, signatureMethods: [.hmacSHA512])
+        let options = OAuth1MockOptions(
+            timestampWindowSeconds: 60, autoApprove: true, accessTokenLifetimeSeconds: 10, signatureMethods: [.hmacSHA512],
+            registeredCallbacks: ["myapp://oauth", "https://app.example/a,b"]
+        )
         let json = String(decoding: try JSONEncoder().encode(options), as: UTF8.self)
         #expect(try Self.decode(json) == options)
     }
 
     @Test("unknown options and bad values are errors naming the provider, the option and what it accepts", arguments: [
-        (#"{"autoapprove": true}"#, "provider twitter, unknown option autoapprove; the options are accessTokenLifetimeSeconds, autoApprove, exposeBaseString, requestTokenLifetimeSeconds, signatureMethods, timestampWindowSeconds"),
+        (#"{"autoapprove": true}"#, "provider twitter, unknown option autoapprove; the options are accessTokenLifetimeSeconds, autoApprove, exposeBaseString, registeredCallbacks, requestTokenLifetimeSeconds, signatureMethods, timestampWindowSeconds"),
         (#"{"timestampWindowSeconds": -5}"#, "provider twitter, option timestampWindowSeconds must be a whole number in 0...86400 (got -5)"),
         (#"{"timestampWindowSeconds": "300s"}"#, #"provider twitter, option timestampWindowSeconds must be a whole number (got "300s")"#),
         (#"{"requestTokenLifetimeSeconds": 0}"#, "provider twitter, option requestTokenLifetimeSeconds must be a whole number in 1...31536000 (got 0)"),
@@ -58,6 +72,11 @@ struct OptionsTests {
         (#"{"exposeBaseString": 0}"#, "provider twitter, option exposeBaseString must be true or false (got 0)"),
         (#"{"signatureMethods": "HMAC-SHA1,RSA-SHA1"}"#, #"provider twitter, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT (a JSON array or a comma-separated string) (got "RSA-SHA1")"#),
         (#"{"signatureMethods": []}"#, "provider twitter, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT (got none)"),
+        (#"{"registeredCallbacks": ["myapp://oauth", "https://app.example/cb?x=1"]}"#, #"provider twitter, option registeredCallbacks must be \#(OptionsTests.callbackRule) (got "https://app.example/cb?x=1")"#),
+        (#"{"registeredCallbacks": "oob"}"#, #"provider twitter, option registeredCallbacks must be \#(OptionsTests.callbackRule) (got "oob")"#),
+        (#"{"registeredCallbacks": ["/callback"]}"#, #"provider twitter, option registeredCallbacks must be \#(OptionsTests.callbackRule) (got "/callback")"#),
+        (#"{"registeredCallbacks": ["myapp://oauth\r\nX: y"]}"#, #"provider twitter, option registeredCallbacks must be \#(OptionsTests.callbackRule) (got "myapp://oauth\r\nX: y")"#),
+        (#"{"registeredCallbacks": 7}"#, "provider twitter, option registeredCallbacks must be a JSON array of strings or one string of entries separated by commas or spaces (got 7)"),
     ])
     func badValues(json: String, message: String) {
         do {
@@ -75,6 +94,7 @@ struct OptionsTests {
         (OAuth1MockOptions(timestampWindowSeconds: -1), "provider discogs, option timestampWindowSeconds must be a whole number in 0...86400 (got -1)"),
         (OAuth1MockOptions(accessTokenLifetimeSeconds: 0), "provider discogs, option accessTokenLifetimeSeconds must be a whole number in 1...31536000 (got 0)"),
         (OAuth1MockOptions(signatureMethods: []), "provider discogs, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT (got none)"),
+        (OAuth1MockOptions(registeredCallbacks: ["myapp://oauth#top"]), #"provider discogs, option registeredCallbacks must be \#(OptionsTests.callbackRule) (got "myapp://oauth#top")"#),
     ])
     func swiftAPI(options: OAuth1MockOptions, message: String) async {
         do {

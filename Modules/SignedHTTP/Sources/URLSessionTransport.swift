@@ -9,10 +9,20 @@ public import Foundation
 public struct URLSessionTransport: HTTPTransport {
     /// The session requests go through.
     public let session: URLSession
+    /// Whether a 3xx response is followed (`URLSession`'s own behaviour) or returned as it is,
+    /// `Location` and all.
+    public let followsRedirects: Bool
 
     /// Creates a transport over `session` (the shared session by default).
-    public init(session: URLSession = .shared) {
+    ///
+    /// - Parameter followsRedirects: `false` returns a 3xx response instead of following it,
+    ///   e.g. to read an OAuth provider's redirect to an app's callback (`myapp://oauth?…`),
+    ///   which `URLSession` cannot follow. Each request then runs in a session of its own with
+    ///   `session`'s configuration (`URLSession` asks its session delegate about redirects;
+    ///   FoundationNetworking ignores a per-task delegate's answer).
+    public init(session: URLSession = .shared, followsRedirects: Bool = true) {
         self.session = session
+        self.followsRedirects = followsRedirects
     }
 
     /// Sends `request` with `URLSession`; any HTTP status is returned as a response.
@@ -20,7 +30,15 @@ public struct URLSessionTransport: HTTPTransport {
     /// - Throws: the session's own error (a `URLError`) when no response arrived;
     ///   ``SignedHTTPError/Code/invalidResponse`` when the response is not HTTP.
     public func send(_ request: APIRequest) async throws -> APIResponse {
-        let (data, response) = try await session.data(for: URLRequest(request))
+        let data: Data
+        let response: URLResponse
+        if followsRedirects {
+            (data, response) = try await session.data(for: URLRequest(request))
+        } else {
+            let once = URLSession(configuration: session.configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+            defer { once.finishTasksAndInvalidate() }
+            (data, response) = try await once.data(for: URLRequest(request))
+        }
         guard let http = response as? HTTPURLResponse else {
             throw SignedHTTPError(code: .invalidResponse, message: "the response to \(request.method) \(request.url.host ?? "") is not HTTP")
         }
@@ -32,7 +50,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// (`URLSession` takes its delegate per session); ending the iteration cancels it.
     public func download(_ request: APIRequest) -> AsyncThrowingStream<DownloadEvent, any Error> {
         AsyncThrowingStream { continuation in
-            let receiver = DownloadReceiver(request: request, continuation: continuation)
+            let receiver = DownloadReceiver(request: request, followsRedirects: followsRedirects, continuation: continuation)
             let downloadSession = URLSession(configuration: session.configuration, delegate: receiver, delegateQueue: nil)
             let task = downloadSession.dataTask(with: URLRequest(request))
             continuation.onTermination = { _ in
@@ -49,13 +67,22 @@ private final class DownloadReceiver: NSObject, URLSessionDataDelegate, @uncheck
     // Callbacks arrive one at a time on the session's serial delegate queue, which is the only
     // place the mutable state is touched.
     private let request: APIRequest
+    private let followsRedirects: Bool
     private let continuation: AsyncThrowingStream<DownloadEvent, any Error>.Continuation
     private var response: HTTPURLResponse?
     private var body: [UInt8] = []
 
-    init(request: APIRequest, continuation: AsyncThrowingStream<DownloadEvent, any Error>.Continuation) {
+    init(request: APIRequest, followsRedirects: Bool, continuation: AsyncThrowingStream<DownloadEvent, any Error>.Continuation) {
         self.request = request
+        self.followsRedirects = followsRedirects
         self.continuation = continuation
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(followsRedirects ? newRequest : nil)
     }
 
     func urlSession(
@@ -87,5 +114,16 @@ private final class DownloadReceiver: NSObject, URLSessionDataDelegate, @uncheck
                 code: .invalidResponse, message: "the response to \(request.method) \(request.url.host ?? "") is not HTTP"
             ))
         }
+    }
+}
+
+/// A session delegate that answers every redirect with "don't", so the 3xx response itself
+/// completes the task.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

@@ -1,0 +1,65 @@
+public import Foundation
+import HTTPTypes
+public import OAuth1Client
+public import OAuth1Mock
+
+extension OAuth1Flavour {
+    /// The `User-Agent` the helpers send where a flavour requires one (Discogs).
+    public static let testUserAgent = "OAuth1MockTesting/1.0"
+
+    /// How `OAuth1Client` speaks to this flavour, with its endpoints at `baseURL` (a mock
+    /// server's, or ``TestClientTransport/baseURL`` under HummingbirdTesting).
+    ///
+    /// A built-in flavour gets the SDK's own preset — ``OAuth1Client/OAuth1Provider/twitter``,
+    /// ``OAuth1Client/OAuth1Provider/discogs(userAgent:)`` (Discogs wants a `User-Agent`),
+    /// ``OAuth1Client/OAuth1Provider/netflix`` (its login page at `/oauth/login`) — moved to
+    /// `baseURL`, so a test runs what an app runs. A custom flavour gets a description built
+    /// from its paths, token-endpoint method, `User-Agent` requirement and token fields.
+    public func clientProvider(at baseURL: URL, userAgent: String = OAuth1Flavour.testUserAgent) -> OAuth1Provider {
+        switch self {
+        case .twitter: return OAuth1Provider.twitter.pointed(at: baseURL)
+        case .discogs: return OAuth1Provider.discogs(userAgent: userAgent).pointed(at: baseURL)
+        case .netflix: return OAuth1Provider.netflix.pointed(at: baseURL)
+        default:
+            let method = tokenEndpointMethods.contains(.post) ? "POST" : tokenEndpointMethods.first?.rawValue ?? "POST"
+            func url(_ path: String) -> URL {
+                var base = baseURL.absoluteString
+                while base.hasSuffix("/") { base.removeLast() }
+                return URL(string: base + path) ?? baseURL
+            }
+            return OAuth1Provider(
+                name: name,
+                requestTokenURL: url(requestTokenPath),
+                authorizationURL: url(authorizePath),
+                accessTokenURL: url(accessTokenPath),
+                requestTokenMethod: method,
+                accessTokenMethod: method,
+                additionalHeaders: requiresUserAgent ? ["User-Agent": userAgent] : [:],
+                tokenFields: accessTokenFields
+            )
+        }
+    }
+
+    /// A client of this flavour's mock at `baseURL`, with the flavour's demo consumer key and
+    /// secret (the ones in `MockServer.Running.credentials`).
+    ///
+    /// - Parameters:
+    ///   - transport: `URLSessionTransport()` for a server on a socket;
+    ///     ``TestClientTransport`` under HummingbirdTesting.
+    ///   - clock: pass `{ clock.now }` with the server's `ManualClock`, so moving the server's
+    ///     clock moves the client's timestamps too.
+    public func client(
+        at baseURL: URL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        clock: @escaping @Sendable () -> Date = { Date() },
+        userAgent: String = OAuth1Flavour.testUserAgent
+    ) -> OAuth1Client {
+        OAuth1Client(
+            provider: clientProvider(at: baseURL, userAgent: userAgent),
+            consumerKey: consumerKey,
+            consumerSecret: consumerSecret,
+            transport: transport,
+            clock: clock
+        )
+    }
+}
