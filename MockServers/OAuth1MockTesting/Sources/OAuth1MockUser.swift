@@ -1,5 +1,4 @@
 public import Foundation
-import HTTPTypes
 import MockServerKit
 public import OAuth1Client
 import OAuth1Mock
@@ -134,7 +133,7 @@ public struct OAuth1MockUser: Sendable {
         guard page.statusCode != 200 else {
             return OAuth1MockTestingError(code: .unexpectedPage, message: "\(step) answered a page with neither a form, a redirect nor a PIN")
         }
-        let reason = page.header(HTTPField.Name.mockReason.rawName) ?? page.providerMessage
+        let reason = page.mockReason ?? page.providerMessage?.description ?? "no explanation"
         return OAuth1MockTestingError(code: .pageRefused, message: "the authorisation page's \(step) answered \(page.statusCode): \(reason)")
     }
 
