@@ -67,9 +67,9 @@ struct DocumentationSampleTests {
         }
     }
 
-    @Test("the sample app manifest names products this package has")
-    func manifestNamesRealProducts() throws {
-        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Examples/Manifest/Package.swift"), encoding: .utf8)
+    @Test("the sample app manifests name products this package has", arguments: ["App", "AppWithMockTests"])
+    func manifestNamesRealProducts(name: String) throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Examples/Manifests/\(name)/Package.swift"), encoding: .utf8)
         let ours = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let named = manifest.matches(of: /\.product\(name: "([^"]+)", package: "([^"]+)"\)/).map { (String($0.output.1), String($0.output.2)) }
         #expect(!named.isEmpty)

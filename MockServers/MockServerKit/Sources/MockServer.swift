@@ -111,6 +111,36 @@ public final class MockServer: Sendable {
         return MockServer(providers: running, group: group, task: task)
     }
 
+    /// Starts `provider` as ``start(_:configuration:clock:logger:)`` does, runs `body` with the
+    /// running server, and stops the server however `body` ends: returning, throwing, or
+    /// cancelled. The way for a test to start a mock without ever leaving one running.
+    ///
+    /// ```swift
+    /// try await MockServer.withRunning(OAuth1MockProvider(flavour: .twitter)) { server in
+    ///     // … point a client at server.baseURL …
+    /// }
+    /// ```
+    ///
+    /// - Parameter isolation: the caller's actor, where `body` runs; leave the default.
+    public static func withRunning<Result>(
+        _ provider: some MockProvider,
+        configuration: MockServerConfiguration = MockServerConfiguration(),
+        clock: any MockClock = SystemClock(),
+        logger: Logger? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (MockServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try await start(provider, configuration: configuration, clock: clock, logger: logger)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
     /// The base URL of the provider called `name`.
     public func baseURL(for name: String) -> URL? {
         providers.first { $0.name == name }?.baseURL
