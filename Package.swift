@@ -139,10 +139,12 @@ targets.append(.executableTarget(
     dependencies: ["CredentialStore", "OAuth1Client"],
     path: "Tools/CredentialStoreCrashWriter"
 ))
+// `compare` (the default: signed route against a bare Hummingbird route) and `soak` (valid
+// and hostile traffic, every answer checked; docs/reliability.md).
 targets.append(.executableTarget(
     name: "mock-servers-benchmark",
     dependencies: [
-        "MockServerKit", "MockServerCatalog", "OAuth1Client", argumentParser, hummingbird, nioCore,
+        "MockServerKit", "MockServerCatalog", "OAuth1Client", "SigningCore", argumentParser, hummingbird, nioCore,
         external("NIOHTTP1", "swift-nio"), nioPosix, serviceLifecycle,
     ],
     path: "Tools/MockServersBenchmark"
