@@ -16,6 +16,9 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
     public var adminEnabled: Bool
     /// The most requests the journal keeps.
     public var journalCapacity: Int
+    /// The most bytes of parameters (names and values) one journal entry keeps; the rest is
+    /// cut and the entry says how much. Bounds the journal at about `journalCapacity` times this.
+    public var journalEntryBytes: Int
     /// A seed for tokens, secrets and verifiers; `nil` uses the system generator.
     public var seed: UInt64?
 
@@ -27,6 +30,7 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         faults: [FaultRule] = [],
         adminEnabled: Bool = false,
         journalCapacity: Int = 1000,
+        journalEntryBytes: Int = 4096,
         seed: UInt64? = nil
     ) {
         self.host = host
@@ -35,11 +39,12 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         self.faults = faults
         self.adminEnabled = adminEnabled
         self.journalCapacity = journalCapacity
+        self.journalEntryBytes = journalEntryBytes
         self.seed = seed
     }
 
     private enum CodingKeys: String, CodingKey {
-        case host, port, limits, faults, adminEnabled, journalCapacity, seed
+        case host, port, limits, faults, adminEnabled, journalCapacity, journalEntryBytes, seed
     }
 
     /// Decodes a configuration, taking the default for every missing member.
@@ -52,7 +57,23 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         faults = try container.decodeIfPresent([FaultRule].self, forKey: .faults) ?? defaults.faults
         adminEnabled = try container.decodeIfPresent(Bool.self, forKey: .adminEnabled) ?? defaults.adminEnabled
         journalCapacity = try container.decodeIfPresent(Int.self, forKey: .journalCapacity) ?? defaults.journalCapacity
+        journalEntryBytes = try container.decodeIfPresent(Int.self, forKey: .journalEntryBytes) ?? defaults.journalEntryBytes
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+    }
+
+    /// Throws ``MockServerError/Code/invalidConfiguration`` naming the first value outside
+    /// ``ConfigurationRanges``: the host, port, limits, journal sizes and every fault rule.
+    /// ``MockServer`` runs it before binding anything.
+    public func validate() throws(MockServerError) {
+        guard !host.isEmpty, host.utf8.count <= 255, !host.contains(where: \.isWhitespace) else {
+            throw MockServerError(code: .invalidConfiguration, message: "host must be an address or host name (got \(host.isEmpty ? "nothing" : "'\(host.prefix(64))'"))")
+        }
+        try ConfigurationRanges.require(port, in: ConfigurationRanges.port, "port")
+        try limits.validate()
+        try ConfigurationRanges.require(journalCapacity, in: ConfigurationRanges.journalCapacity, "journalCapacity")
+        try ConfigurationRanges.require(journalEntryBytes, in: ConfigurationRanges.journalEntryBytes, "journalEntryBytes")
+        try ConfigurationRanges.require(faults.count, in: ConfigurationRanges.faultRules, "the number of fault rules")
+        try FaultBoard.validate(faults)
     }
 }
 
@@ -73,6 +94,14 @@ public struct MockServerLimits: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey { case maxBodyBytes, maxHeaderBytes, readTimeoutSeconds }
+
+    /// Throws ``MockServerError/Code/invalidConfiguration`` naming the first limit outside
+    /// ``ConfigurationRanges``.
+    public func validate() throws(MockServerError) {
+        try ConfigurationRanges.require(maxBodyBytes, in: ConfigurationRanges.maxBodyBytes, "limits.maxBodyBytes")
+        try ConfigurationRanges.require(maxHeaderBytes, in: ConfigurationRanges.maxHeaderBytes, "limits.maxHeaderBytes")
+        try ConfigurationRanges.require(readTimeoutSeconds, in: ConfigurationRanges.readTimeoutSeconds, "limits.readTimeoutSeconds")
+    }
 
     /// Decodes limits, taking the default for every missing member.
     public init(from decoder: any Decoder) throws {

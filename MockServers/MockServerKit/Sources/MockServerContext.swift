@@ -31,8 +31,8 @@ public struct MockServerContext: Sendable {
         self.configuration = configuration
         self.clock = clock
         random = MockRandomSource(seed: configuration.seed)
-        journal = RequestJournal(capacity: configuration.journalCapacity)
-        faults = FaultBoard(configuration.faults)
+        journal = RequestJournal(capacity: configuration.journalCapacity, entryBytes: configuration.journalEntryBytes)
+        faults = FaultBoard(rules: configuration.faults)
         var logger = logger ?? Logger(label: "mock-servers.\(provider.name)")
         logger[metadataKey: "provider"] = "\(provider.name)"
         self.logger = logger

@@ -64,7 +64,7 @@ struct MockServerMiddleware: RouterMiddleware {
             provider: server.providerName,
             method: request.method.rawValue,
             path: request.uri.path,
-            parameters: note.parameters,
+            parameters: server.provider.redactingSecrets(note.parameters),
             status: status,
             verdict: verdict,
             reason: note.reason.isEmpty ? (verdict == .accepted ? "ok" : "status \(status)") : note.reason,

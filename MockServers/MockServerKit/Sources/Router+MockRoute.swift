@@ -53,10 +53,7 @@ struct MockRouteRunner: Sendable {
             return server.errorResponse(.contentTooLarge, "The request body is larger than \(limit) bytes.").response
         }
         let faults = server.faults.take(method: request.method.rawValue, pattern: pattern)
-        let skew = faults.reduce(0) { total, fault in
-            if case .clockSkew(let seconds) = fault { return total + seconds }
-            return total
-        }
+        let skew = MockFault.totalSkew(faults)
         var routeParameters: [String: String] = [:]
         for name in parameterNames {
             routeParameters[name] = context.parameters.get(name)
@@ -120,6 +117,9 @@ struct MockRouteRunner: Sendable {
             context.channel.close(mode: .all, promise: nil)
             throw MockServerError(code: .connectionReset, message: "the connection was closed by a connection-reset fault")
         case .status(let code, let retryAfter):
+            // Validated on the way in; clamped again so no value can trap here.
+            let code = ConfigurationRanges.clamp(code, to: ConfigurationRanges.faultStatus)
+            let retryAfter = retryAfter.map { ConfigurationRanges.clamp($0, to: ConfigurationRanges.retryAfterSeconds) }
             let status = HTTPResponse.Status(code: code)
             context.note.set(.faulted, "fault: status \(code)")
             var response = server.errorResponse(status, Self.faultMessage(code))
