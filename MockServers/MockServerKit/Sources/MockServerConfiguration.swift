@@ -85,15 +85,19 @@ public struct MockServerLimits: Sendable, Hashable, Codable {
     public var maxHeaderBytes: Int
     /// Seconds a connection may stay idle (including mid-request) before it is closed.
     public var readTimeoutSeconds: Int
+    /// The most connections open at once; one more is answered 503 and closed at once, while
+    /// the open ones keep being served.
+    public var maxConnections: Int
 
-    /// Creates limits (1 MiB body, 16 KiB headers, 30 s read timeout by default).
-    public init(maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 << 10, readTimeoutSeconds: Int = 30) {
+    /// Creates limits (1 MiB body, 16 KiB headers, 30 s read timeout, 512 connections by default).
+    public init(maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 << 10, readTimeoutSeconds: Int = 30, maxConnections: Int = 512) {
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.readTimeoutSeconds = readTimeoutSeconds
+        self.maxConnections = maxConnections
     }
 
-    private enum CodingKeys: String, CodingKey { case maxBodyBytes, maxHeaderBytes, readTimeoutSeconds }
+    private enum CodingKeys: String, CodingKey { case maxBodyBytes, maxHeaderBytes, readTimeoutSeconds, maxConnections }
 
     /// Throws ``MockServerError/Code/invalidConfiguration`` naming the first limit outside
     /// ``ConfigurationRanges``.
@@ -110,5 +114,6 @@ public struct MockServerLimits: Sendable, Hashable, Codable {
         maxBodyBytes = try container.decodeIfPresent(Int.self, forKey: .maxBodyBytes) ?? defaults.maxBodyBytes
         maxHeaderBytes = try container.decodeIfPresent(Int.self, forKey: .maxHeaderBytes) ?? defaults.maxHeaderBytes
         readTimeoutSeconds = try container.decodeIfPresent(Int.self, forKey: .readTimeoutSeconds) ?? defaults.readTimeoutSeconds
+        maxConnections = try container.decodeIfPresent(Int.self, forKey: .maxConnections) ?? defaults.maxConnections
     }
 }

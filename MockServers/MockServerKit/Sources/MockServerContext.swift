@@ -19,6 +19,7 @@ public struct MockServerContext: Sendable {
     /// The logger (never given secrets).
     public let logger: Logger
     let routes: RouteTable
+    let connections: ConnectionRegistry
 
     /// Creates the shared context for `provider`.
     public init(
@@ -37,6 +38,7 @@ public struct MockServerContext: Sendable {
         logger[metadataKey: "provider"] = "\(provider.name)"
         self.logger = logger
         routes = RouteTable()
+        connections = ConnectionRegistry()
     }
 
     /// The provider's name.

@@ -70,13 +70,15 @@ struct MockRouteRunner: Sendable {
         )
         context.note.setParameters(mockRequest.parametersIfValid ?? [])
 
-        for fault in faults {
+        // A shutdown ends the delays (the answer goes at once); a departed client ends the request.
+        var delaying = true
+        for fault in faults where delaying {
             switch fault {
             case .latency(let milliseconds):
-                try await Task.sleep(for: .milliseconds(max(0, milliseconds)))
+                delaying = try await delay(.milliseconds(max(0, milliseconds)), fault: "latency", context: context)
             case .randomLatency(let low, let high):
                 let milliseconds = server.random.integer(in: max(0, low)...max(low, high, 0))
-                try await Task.sleep(for: .milliseconds(milliseconds))
+                delaying = try await delay(.milliseconds(milliseconds), fault: "random latency", context: context)
             default:
                 break
             }
@@ -102,7 +104,7 @@ struct MockRouteRunner: Sendable {
                 context.note.set(.faulted, "fault: malformed response")
             case .dribble(let chunkBytes, let interval):
                 context.note.set(.faulted, "fault: dribbled response")
-                return Self.dribbled(response, chunkBytes: max(1, chunkBytes), intervalMilliseconds: max(0, interval))
+                return dribbled(response, chunkBytes: max(1, chunkBytes), intervalMilliseconds: max(0, interval), context: context)
             default:
                 break
             }
@@ -155,16 +157,25 @@ struct MockRouteRunner: Sendable {
         return output
     }
 
-    static func dribbled(_ response: MockResponse, chunkBytes: Int, intervalMilliseconds: Int) -> Response {
+    /// The response written `chunkBytes` at a time with a pause between chunks; at shutdown the
+    /// rest goes at once, and when the client goes the connection is closed.
+    func dribbled(_ response: MockResponse, chunkBytes: Int, intervalMilliseconds: Int, context: MockRequestContext) -> Response {
         var headers = response.headers
         headers[.contentLength] = nil
         let body = response.body
+        let wait = FaultWait(server: server, channel: context.channel)
         return Response(status: response.status, headers: headers, body: ResponseBody { writer in
             var remaining = body
-            while remaining.readableBytes > 0, let chunk = remaining.readSlice(length: min(chunkBytes, remaining.readableBytes)) {
+            var pausing = true
+            while pausing, remaining.readableBytes > 0, let chunk = remaining.readSlice(length: min(chunkBytes, remaining.readableBytes)) {
                 try await writer.write(chunk)
-                try await Task.sleep(for: .milliseconds(intervalMilliseconds))
+                switch await wait.sleep(for: .milliseconds(intervalMilliseconds)) {
+                case .elapsed: break
+                case .shuttingDown: pausing = false
+                case .abandoned: throw Self.abandoned("dribble", context: context)
+                }
             }
+            if remaining.readableBytes > 0 { try await writer.write(remaining) }
             try await writer.finish(nil)
         })
     }
