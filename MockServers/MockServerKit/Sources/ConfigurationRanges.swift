@@ -23,6 +23,8 @@ public enum ConfigurationRanges {
     public static let maxBodyBytes = 0...(64 << 20)
     /// A header-section limit: big enough for any real request's headers, up to 1 MiB.
     public static let maxHeaderBytes = 1024...(1 << 20)
+    /// The most connections served at once; more get 503 and are closed.
+    public static let maxConnections = 1...65_536
     /// The idle timeout of a connection: a second to an hour.
     public static let readTimeoutSeconds = 1...3600
     /// The journal's capacity in entries.

@@ -105,6 +105,7 @@ public struct MockServerLimits: Sendable, Hashable, Codable {
         try ConfigurationRanges.require(maxBodyBytes, in: ConfigurationRanges.maxBodyBytes, "limits.maxBodyBytes")
         try ConfigurationRanges.require(maxHeaderBytes, in: ConfigurationRanges.maxHeaderBytes, "limits.maxHeaderBytes")
         try ConfigurationRanges.require(readTimeoutSeconds, in: ConfigurationRanges.readTimeoutSeconds, "limits.readTimeoutSeconds")
+        try ConfigurationRanges.require(maxConnections, in: ConfigurationRanges.maxConnections, "limits.maxConnections")
     }
 
     /// Decodes limits, taking the default for every missing member.

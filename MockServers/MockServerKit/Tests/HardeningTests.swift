@@ -62,6 +62,7 @@ struct HardeningTests {
         (MockServerConfiguration(limits: MockServerLimits(maxHeaderBytes: -1)), "limits.maxHeaderBytes"),
         (MockServerConfiguration(limits: MockServerLimits(maxBodyBytes: -5)), "limits.maxBodyBytes"),
         (MockServerConfiguration(limits: MockServerLimits(readTimeoutSeconds: 0)), "limits.readTimeoutSeconds"),
+        (MockServerConfiguration(limits: MockServerLimits(maxConnections: 0)), "limits.maxConnections"),
         (MockServerConfiguration(port: 70_000), "port"),
         (MockServerConfiguration(journalCapacity: 0), "journalCapacity"),
         (MockServerConfiguration(journalEntryBytes: 1), "journalEntryBytes"),
