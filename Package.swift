@@ -74,7 +74,7 @@ targets.append(.target(name: "SignedHTTPTesting", dependencies: ["SignedHTTP"], 
 
 mockProduct("MockServerKit", dependencies: [
     "SigningCore", "SignedHTTP", hummingbird, httpTypes, logging, nioCore,
-    external("NIOConcurrencyHelpers", "swift-nio"), serviceLifecycle, unixSignals,
+    external("NIOConcurrencyHelpers", "swift-nio"), external("NIOHTTP1", "swift-nio"), serviceLifecycle, unixSignals,
 ])
 mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "OAuth1Mock"])

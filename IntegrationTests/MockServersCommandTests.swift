@@ -63,6 +63,30 @@ struct MockServersCommandTests {
         try? FileManager.default.removeItem(atPath: path)
     }
 
+    @Test("SIGTERM with a 60 s latency fault in flight exits 0 within 3 s")
+    func sigtermDuringLatency() async throws {
+        let config = try Self.configFile(#"{"providers": {"twitter": {"faults": [{"route": "*", "fault": {"latency": {"milliseconds": 60000}}}]}}}"#)
+        let (child, ready, path) = try await Self.startServers(["--config", config, "--only", "twitter", "--log-level", "error"])
+        let entry = try #require(ready["twitter"] as? [String: Any])
+        let port = try #require((entry["baseURL"] as? String).flatMap(URL.init(string:))?.port)
+        // A kept-alive connection after an answer, and a request held by the latency fault.
+        let keptAlive = Task {
+            try await RawHTTP.exchange(port: port, text: "GET /health HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(30))
+        }
+        let inFlight = Task {
+            try await RawHTTP.exchange(port: port, text: "GET /1.1/account/verify_credentials.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(30))
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        let started = ContinuousClock.now
+        child.send(SIGTERM)
+        #expect(await child.waitForExit(timeout: .seconds(10)) == 0)
+        #expect(ContinuousClock.now - started < .seconds(3))
+        _ = await keptAlive.result
+        _ = await inFlight.result
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: config)
+    }
+
     @Test("--only starts just the named providers; SIGINT stops them")
     func only() async throws {
         let (child, ready, path) = try await Self.startServers(["--only", "discogs", "--log-level", "error"])

@@ -172,7 +172,7 @@ struct OAuth1ClientRejectionTests {
     ])
     func resourceFault(_ test: FaultCase) async throws {
         let harness = try await Harness.start()
-        harness.server.faults.add(FaultRule(route: Self.resource, fault: test.fault))
+        try harness.server.faults.add(FaultRule(route: Self.resource, fault: test.fault))
         let error = await Self.oauthError {
             _ = try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token)
         }
@@ -191,7 +191,7 @@ struct OAuth1ClientRejectionTests {
     ])
     func tokenEndpointFault(fault: MockFault, message: String) async throws {
         let harness = try await Harness.start()
-        harness.server.faults.add(FaultRule(route: "/oauth/request_token", fault: fault))
+        try harness.server.faults.add(FaultRule(route: "/oauth/request_token", fault: fault))
         let error = await Self.oauthError { _ = try await harness.client().requestToken(callback: nil) }
         #expect(error?.code == .invalidTokenResponse)
         #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
@@ -201,7 +201,7 @@ struct OAuth1ClientRejectionTests {
     @Test("added latency slows the call down but it still succeeds")
     func latency() async throws {
         let harness = try await Harness.start()
-        harness.server.faults.add(FaultRule(route: Self.resource, fault: .latency(milliseconds: 200)))
+        try harness.server.faults.add(FaultRule(route: Self.resource, fault: .latency(milliseconds: 200)))
         let started = ContinuousClock.now
         #expect(try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token).statusCode == 200)
         #expect(ContinuousClock.now - started >= .milliseconds(200))

@@ -22,7 +22,7 @@ struct OAuth1ClientRetryTests {
     @Test("a 503 on a GET is retried with a fresh signature and succeeds; the two distinct signatures went out")
     func retried() async throws {
         let (server, token, key, secret) = try await Self.start()
-        server.faults.add(FaultRule(route: Self.resource, fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
+        try server.faults.add(FaultRule(route: Self.resource, fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
         let sleeps = ImmediateClock()
         let wire = RecordingTransport(forwardingTo: URLSessionTransport())
         let client = OAuth1Client(
@@ -42,7 +42,7 @@ struct OAuth1ClientRetryTests {
     @Test("a POST is not retried by the recommended policy: the 503 is the app's to handle")
     func postNotRetried() async throws {
         let (server, token, key, secret) = try await Self.start()
-        server.faults.add(FaultRule(route: "/1.1/statuses/update.json", fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
+        try server.faults.add(FaultRule(route: "/1.1/statuses/update.json", fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
         let client = OAuth1Client(
             provider: OAuth1Provider.twitter.pointed(at: server.baseURL), consumerKey: key, consumerSecret: secret,
             http: SignedHTTPClient(retryPolicy: .recommended, sleepClock: ImmediateClock())

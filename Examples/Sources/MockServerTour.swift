@@ -21,7 +21,7 @@ func mockServerTour() async throws {
     print(me.statusCode)
     let rejected = await server.journal.entries { $0.verdict == .rejected }
     print(rejected.count)
-    server.faults.add(FaultRule(route: "/1.1/statuses/update.json", fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
+    try server.faults.add(FaultRule(route: "/1.1/statuses/update.json", fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
     clock.advance(by: 301)                                       // stale for a client on the real clock; this one moves along
     await server.stop()                                          // sockets closed, tasks ended
 }

@@ -1,11 +1,15 @@
 import NIOConcurrencyHelpers
 
 /// The faults currently in force on one server, changed at runtime by tests or the admin route.
+///
+/// Every rule is validated on the way in (``FaultRule/validate(field:)``), so no rule in force
+/// can trap the server; a board holds at most ``ConfigurationRanges/faultRules`` rules.
 public final class FaultBoard: Sendable {
     private let rules: NIOLockedValueBox<[FaultRule]>
 
-    /// Creates a board holding `rules`.
-    public init(_ rules: [FaultRule] = []) {
+    /// Creates a board holding `rules` (a configuration's, which ``MockServer`` validates
+    /// before it starts; the route runner still clamps whatever reaches it).
+    init(rules: [FaultRule]) {
         self.rules = NIOLockedValueBox(rules)
     }
 
@@ -13,13 +17,40 @@ public final class FaultBoard: Sendable {
     public var all: [FaultRule] { rules.withLockedValue { $0 } }
 
     /// Adds a rule.
-    public func add(_ rule: FaultRule) {
-        rules.withLockedValue { $0.append(rule) }
+    ///
+    /// - Throws: ``MockServerError/Code/invalidConfiguration`` naming the value out of range, or
+    ///   when the board already holds the most rules; nothing is added then.
+    public func add(_ rule: FaultRule) throws(MockServerError) {
+        try add([rule])
     }
 
-    /// Replaces every rule.
-    public func replace(with newRules: [FaultRule]) {
+    /// Adds rules, all or none.
+    ///
+    /// - Throws: as ``add(_:)-(FaultRule)``, naming the rule by its index in `newRules`.
+    public func add(_ newRules: [FaultRule]) throws(MockServerError) {
+        try Self.validate(newRules)
+        let total = rules.withLockedValue { rules in
+            let total = rules.count + newRules.count
+            if ConfigurationRanges.faultRules.contains(total) { rules += newRules }
+            return total
+        }
+        try ConfigurationRanges.require(total, in: ConfigurationRanges.faultRules, "the number of fault rules")
+    }
+
+    /// Replaces every rule, or none when one is invalid.
+    ///
+    /// - Throws: as ``add(_:)-(FaultRule)``.
+    public func replace(with newRules: [FaultRule]) throws(MockServerError) {
+        try Self.validate(newRules)
+        try ConfigurationRanges.require(newRules.count, in: ConfigurationRanges.faultRules, "the number of fault rules")
         rules.withLockedValue { $0 = newRules }
+    }
+
+    /// Validates `rules`, naming each by its index.
+    static func validate(_ rules: [FaultRule], field: String = "faults") throws(MockServerError) {
+        for (index, rule) in rules.enumerated() {
+            try rule.validate(field: "\(field)[\(index)]")
+        }
     }
 
     /// Removes every rule.

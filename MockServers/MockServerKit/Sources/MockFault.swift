@@ -22,6 +22,40 @@ public enum MockFault: Sendable, Hashable, Codable {
     /// Makes the server's clock run `seconds` ahead (negative: behind) for the request.
     case clockSkew(seconds: Int)
 
+    /// Throws ``MockServerError/Code/invalidConfiguration`` naming the first value outside
+    /// ``ConfigurationRanges`` (`field` is where the fault sits, e.g. `faults[2].fault`).
+    public func validate(field: String = "fault") throws(MockServerError) {
+        switch self {
+        case .latency(let milliseconds):
+            try ConfigurationRanges.require(milliseconds, in: ConfigurationRanges.latencyMilliseconds, "\(field).latency.milliseconds")
+        case .randomLatency(let minimum, let maximum):
+            try ConfigurationRanges.require(minimum, in: ConfigurationRanges.latencyMilliseconds, "\(field).randomLatency.minimumMilliseconds")
+            try ConfigurationRanges.require(maximum, in: minimum...ConfigurationRanges.latencyMilliseconds.upperBound, "\(field).randomLatency.maximumMilliseconds")
+        case .dribble(let chunkBytes, let interval):
+            try ConfigurationRanges.require(chunkBytes, in: ConfigurationRanges.dribbleChunkBytes, "\(field).dribble.chunkBytes")
+            try ConfigurationRanges.require(interval, in: ConfigurationRanges.latencyMilliseconds, "\(field).dribble.intervalMilliseconds")
+        case .status(let code, let retryAfter):
+            try ConfigurationRanges.require(code, in: ConfigurationRanges.faultStatus, "\(field).status.code")
+            if let retryAfter {
+                try ConfigurationRanges.require(retryAfter, in: ConfigurationRanges.retryAfterSeconds, "\(field).status.retryAfterSeconds")
+            }
+        case .clockSkew(let seconds):
+            try ConfigurationRanges.require(seconds, in: ConfigurationRanges.clockSkewSeconds, "\(field).clockSkew.seconds")
+        case .emptyResponse, .malformedResponse, .connectionReset:
+            break
+        }
+    }
+
+    /// The total skew of `faults`, saturating, and clamped to ``ConfigurationRanges/clockSkewSeconds``.
+    static func totalSkew(_ faults: [MockFault]) -> Int {
+        let total = faults.reduce(0) { total, fault in
+            guard case .clockSkew(let seconds) = fault else { return total }
+            let (sum, overflow) = total.addingReportingOverflow(seconds)
+            return overflow ? (seconds > 0 ? Int.max : Int.min) : sum
+        }
+        return ConfigurationRanges.clamp(total, to: ConfigurationRanges.clockSkewSeconds)
+    }
+
     /// Whether the fault answers instead of the provider.
     var replacesResponse: Bool {
         switch self {
@@ -46,6 +80,16 @@ public struct FaultRule: Sendable, Hashable, Codable {
         self.route = route
         self.fault = fault
         self.remaining = remaining
+    }
+
+    /// Throws ``MockServerError/Code/invalidConfiguration`` naming the first value outside
+    /// ``ConfigurationRanges`` (`field` is where the rule sits, e.g. `faults[2]`).
+    public func validate(field: String = "rule") throws(MockServerError) {
+        try ConfigurationRanges.require(route.utf8.count, in: ConfigurationRanges.routeBytes, "\(field).route's length in bytes")
+        if let remaining {
+            try ConfigurationRanges.require(remaining, in: ConfigurationRanges.remaining, "\(field).remaining")
+        }
+        try fault.validate(field: "\(field).fault")
     }
 
     func matches(method: String, pattern: String) -> Bool {

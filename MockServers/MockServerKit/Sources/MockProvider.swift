@@ -1,6 +1,7 @@
 public import Foundation
 public import Hummingbird
 public import HTTPTypes
+public import SigningCore
 
 /// A mock of one real API provider: its name, typed options, demo credentials and routes.
 ///
@@ -32,6 +33,13 @@ public protocol MockProvider: Sendable {
 
     /// The provider's rate-limit headers, added to a 429 fault (none by default).
     func rateLimitHeaders(now: Date, retryAfterSeconds: Int) -> HTTPFields
+
+    /// `parameters` as the journal may keep them, every secret replaced by
+    /// ``MockSecrets/redacted``: by default any parameter whose name says it is a secret or a
+    /// password (``MockSecrets/redactingSecretNames(_:)``). A provider adds its protocol's own
+    /// (a PLAINTEXT signature, a used verifier). The journal, the admin route and the logs only
+    /// ever see what this returns.
+    func redactingSecrets(_ parameters: [FormField]) -> [FormField]
 }
 
 extension MockProvider {
@@ -42,4 +50,9 @@ extension MockProvider {
 
     /// No rate-limit headers.
     public func rateLimitHeaders(now: Date, retryAfterSeconds: Int) -> HTTPFields { [:] }
+
+    /// ``MockSecrets/redactingSecretNames(_:)``.
+    public func redactingSecrets(_ parameters: [FormField]) -> [FormField] {
+        MockSecrets.redactingSecretNames(parameters)
+    }
 }

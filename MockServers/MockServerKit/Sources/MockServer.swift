@@ -55,7 +55,8 @@ public final class MockServer: Sendable {
     ///   - shutdownSignals: signals that stop the servers gracefully (the `mock-servers`
     ///     command passes SIGINT and SIGTERM; in-process use passes none and calls ``stop()``).
     /// - Throws: ``MockServerError``, before anything is bound, with code `invalidOption` when a
-    ///   provider's ``MockProviderOptions/validate()`` fails and `invalidConfiguration` when two
+    ///   provider's ``MockProviderOptions/validate()`` fails and `invalidConfiguration` when a
+    ///   configuration value is out of its range (``MockServerConfiguration/validate()``) or two
     ///   providers are configured on the same host and non-zero port; with code `bindFailed` when
     ///   a port cannot be bound (every server already started is stopped again).
     public static func start(
@@ -171,10 +172,16 @@ public final class MockServer: Sendable {
         try await task.value
     }
 
-    /// Every provider's options are valid and no two providers share a host and fixed port.
+    /// Every provider's configuration and options are valid and no two providers share a host
+    /// and fixed port.
     private static func check(_ providers: [(any MockProvider, MockServerConfiguration)]) throws(MockServerError) {
         var claimed: [String: String] = [:]
         for (provider, configuration) in providers {
+            do {
+                try configuration.validate()
+            } catch {
+                throw error.naming(provider: provider.name)
+            }
             try provider.options.validate(provider: provider.name)
             guard configuration.port != 0 else { continue }
             let address = "\(configuration.host):\(configuration.port)"

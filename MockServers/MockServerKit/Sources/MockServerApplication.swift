@@ -25,11 +25,18 @@ public enum MockServerApplication {
         return Application(
             router: router,
             server: .http1(configuration: .init(
+                additionalChannelHandlers: [ConnectionGuard.Installer(server: context)],
                 idleTimeout: .seconds(Int64(max(1, limits.readTimeoutSeconds))),
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: parserLimit, maxHeaderListSize: parserLimit)
             )),
             configuration: .init(address: .hostname(context.configuration.host, port: context.configuration.port), serverName: nil),
-            onServerRunning: onServerRunning,
+            onServerRunning: { channel in
+                let logger = context.logger
+                try? await channel.eventLoop.submit {
+                    try channel.pipeline.syncOperations.addHandler(AcceptPause(logger: logger), position: .first)
+                }.get()
+                await onServerRunning(channel)
+            },
             logger: context.logger
         )
     }

@@ -16,6 +16,9 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
     public var adminEnabled: Bool
     /// The most requests the journal keeps.
     public var journalCapacity: Int
+    /// The most bytes of parameters (names and values) one journal entry keeps; the rest is
+    /// cut and the entry says how much. Bounds the journal at about `journalCapacity` times this.
+    public var journalEntryBytes: Int
     /// A seed for tokens, secrets and verifiers; `nil` uses the system generator.
     public var seed: UInt64?
 
@@ -27,6 +30,7 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         faults: [FaultRule] = [],
         adminEnabled: Bool = false,
         journalCapacity: Int = 1000,
+        journalEntryBytes: Int = 4096,
         seed: UInt64? = nil
     ) {
         self.host = host
@@ -35,11 +39,12 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         self.faults = faults
         self.adminEnabled = adminEnabled
         self.journalCapacity = journalCapacity
+        self.journalEntryBytes = journalEntryBytes
         self.seed = seed
     }
 
     private enum CodingKeys: String, CodingKey {
-        case host, port, limits, faults, adminEnabled, journalCapacity, seed
+        case host, port, limits, faults, adminEnabled, journalCapacity, journalEntryBytes, seed
     }
 
     /// Decodes a configuration, taking the default for every missing member.
@@ -52,7 +57,23 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         faults = try container.decodeIfPresent([FaultRule].self, forKey: .faults) ?? defaults.faults
         adminEnabled = try container.decodeIfPresent(Bool.self, forKey: .adminEnabled) ?? defaults.adminEnabled
         journalCapacity = try container.decodeIfPresent(Int.self, forKey: .journalCapacity) ?? defaults.journalCapacity
+        journalEntryBytes = try container.decodeIfPresent(Int.self, forKey: .journalEntryBytes) ?? defaults.journalEntryBytes
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+    }
+
+    /// Throws ``MockServerError/Code/invalidConfiguration`` naming the first value outside
+    /// ``ConfigurationRanges``: the host, port, limits, journal sizes and every fault rule.
+    /// ``MockServer`` runs it before binding anything.
+    public func validate() throws(MockServerError) {
+        guard !host.isEmpty, host.utf8.count <= 255, !host.contains(where: \.isWhitespace) else {
+            throw MockServerError(code: .invalidConfiguration, message: "host must be an address or host name (got \(host.isEmpty ? "nothing" : "'\(host.prefix(64))'"))")
+        }
+        try ConfigurationRanges.require(port, in: ConfigurationRanges.port, "port")
+        try limits.validate()
+        try ConfigurationRanges.require(journalCapacity, in: ConfigurationRanges.journalCapacity, "journalCapacity")
+        try ConfigurationRanges.require(journalEntryBytes, in: ConfigurationRanges.journalEntryBytes, "journalEntryBytes")
+        try ConfigurationRanges.require(faults.count, in: ConfigurationRanges.faultRules, "the number of fault rules")
+        try FaultBoard.validate(faults)
     }
 }
 
@@ -64,15 +85,28 @@ public struct MockServerLimits: Sendable, Hashable, Codable {
     public var maxHeaderBytes: Int
     /// Seconds a connection may stay idle (including mid-request) before it is closed.
     public var readTimeoutSeconds: Int
+    /// The most connections open at once; one more is answered 503 and closed at once, while
+    /// the open ones keep being served.
+    public var maxConnections: Int
 
-    /// Creates limits (1 MiB body, 16 KiB headers, 30 s read timeout by default).
-    public init(maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 << 10, readTimeoutSeconds: Int = 30) {
+    /// Creates limits (1 MiB body, 16 KiB headers, 30 s read timeout, 512 connections by default).
+    public init(maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 << 10, readTimeoutSeconds: Int = 30, maxConnections: Int = 512) {
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.readTimeoutSeconds = readTimeoutSeconds
+        self.maxConnections = maxConnections
     }
 
-    private enum CodingKeys: String, CodingKey { case maxBodyBytes, maxHeaderBytes, readTimeoutSeconds }
+    private enum CodingKeys: String, CodingKey { case maxBodyBytes, maxHeaderBytes, readTimeoutSeconds, maxConnections }
+
+    /// Throws ``MockServerError/Code/invalidConfiguration`` naming the first limit outside
+    /// ``ConfigurationRanges``.
+    public func validate() throws(MockServerError) {
+        try ConfigurationRanges.require(maxBodyBytes, in: ConfigurationRanges.maxBodyBytes, "limits.maxBodyBytes")
+        try ConfigurationRanges.require(maxHeaderBytes, in: ConfigurationRanges.maxHeaderBytes, "limits.maxHeaderBytes")
+        try ConfigurationRanges.require(readTimeoutSeconds, in: ConfigurationRanges.readTimeoutSeconds, "limits.readTimeoutSeconds")
+        try ConfigurationRanges.require(maxConnections, in: ConfigurationRanges.maxConnections, "limits.maxConnections")
+    }
 
     /// Decodes limits, taking the default for every missing member.
     public init(from decoder: any Decoder) throws {
@@ -81,5 +115,6 @@ public struct MockServerLimits: Sendable, Hashable, Codable {
         maxBodyBytes = try container.decodeIfPresent(Int.self, forKey: .maxBodyBytes) ?? defaults.maxBodyBytes
         maxHeaderBytes = try container.decodeIfPresent(Int.self, forKey: .maxHeaderBytes) ?? defaults.maxHeaderBytes
         readTimeoutSeconds = try container.decodeIfPresent(Int.self, forKey: .readTimeoutSeconds) ?? defaults.readTimeoutSeconds
+        maxConnections = try container.decodeIfPresent(Int.self, forKey: .maxConnections) ?? defaults.maxConnections
     }
 }

@@ -19,6 +19,7 @@ public struct MockServerContext: Sendable {
     /// The logger (never given secrets).
     public let logger: Logger
     let routes: RouteTable
+    let connections: ConnectionRegistry
 
     /// Creates the shared context for `provider`.
     public init(
@@ -31,12 +32,13 @@ public struct MockServerContext: Sendable {
         self.configuration = configuration
         self.clock = clock
         random = MockRandomSource(seed: configuration.seed)
-        journal = RequestJournal(capacity: configuration.journalCapacity)
-        faults = FaultBoard(configuration.faults)
+        journal = RequestJournal(capacity: configuration.journalCapacity, entryBytes: configuration.journalEntryBytes)
+        faults = FaultBoard(rules: configuration.faults)
         var logger = logger ?? Logger(label: "mock-servers.\(provider.name)")
         logger[metadataKey: "provider"] = "\(provider.name)"
         self.logger = logger
         routes = RouteTable()
+        connections = ConnectionRegistry()
     }
 
     /// The provider's name.

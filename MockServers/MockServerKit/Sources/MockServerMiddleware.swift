@@ -3,8 +3,9 @@ import Hummingbird
 import HTTPTypes
 import Logging
 
-/// Runs around every request of a mock server: header-size limit (431), 404 and 405 in the
-/// provider's error shape, and the journal entry once the response is ready.
+/// Runs around every request of a mock server: header-size limit (431), a second `Host` (400), a
+/// declared body over the limit (413, before the body is read), 404 and 405 in the provider's
+/// error shape, and the journal entry once the response is ready.
 struct MockServerMiddleware: RouterMiddleware {
     typealias Context = MockRequestContext
 
@@ -38,6 +39,17 @@ struct MockServerMiddleware: RouterMiddleware {
             context.note.reject("headers larger than \(limit) bytes")
             return server.errorResponse(.init(code: 431), "The request headers are larger than \(limit) bytes.").response
         }
+        // The first Host becomes the authority; any other is left among the header fields.
+        if request.headers[HTTPField.Name("Host")!] != nil {
+            context.note.reject("more than one Host header")
+            return server.errorResponse(.badRequest, "The request has more than one Host header.").response
+        }
+        let bodyLimit = server.configuration.limits.maxBodyBytes
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > bodyLimit {
+            // Answered before the body is read; the connection closes after this answer.
+            context.note.reject("body larger than \(bodyLimit) bytes")
+            return server.errorResponse(.contentTooLarge, "The request body is larger than \(bodyLimit) bytes.").response
+        }
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
@@ -64,7 +76,7 @@ struct MockServerMiddleware: RouterMiddleware {
             provider: server.providerName,
             method: request.method.rawValue,
             path: request.uri.path,
-            parameters: note.parameters,
+            parameters: server.provider.redactingSecrets(note.parameters),
             status: status,
             verdict: verdict,
             reason: note.reason.isEmpty ? (verdict == .accepted ? "ok" : "status \(status)") : note.reason,

@@ -22,8 +22,12 @@ public struct JournalEntry: Sendable, Hashable {
     /// The request path as sent, still percent-encoded.
     public var path: String
     /// Query and form-body parameters, decoded, in order, duplicates kept (empty when they
-    /// could not be decoded).
+    /// could not be decoded), secrets redacted; at most the journal's `entryBytes` of names and
+    /// values (see ``omittedParameterBytes``).
     public var parameters: [FormField]
+    /// How many bytes of parameter names and values the journal cut to stay within its
+    /// per-entry budget (0 when nothing was cut).
+    public var omittedParameterBytes: Int
     /// The response status code.
     public var status: Int
     /// Accepted, rejected or faulted.
@@ -36,9 +40,10 @@ public struct JournalEntry: Sendable, Hashable {
     /// Creates an entry (the journal assigns ``sequence`` when recording it).
     public init(
         sequence: Int = 0, provider: String, method: String, path: String, parameters: [FormField],
-        status: Int, verdict: JournalVerdict, reason: String, date: Date
+        status: Int, verdict: JournalVerdict, reason: String, date: Date, omittedParameterBytes: Int = 0
     ) {
         self.sequence = sequence
+        self.omittedParameterBytes = omittedParameterBytes
         self.provider = provider
         self.method = method
         self.path = path
@@ -53,29 +58,84 @@ public struct JournalEntry: Sendable, Hashable {
     public func parameter(_ name: String) -> String? {
         parameters.first { $0.name == name }?.value
     }
+
+    /// The entry with its parameters cut to `parameterBytes` bytes of names and values (the
+    /// last one kept may be cut mid-value, at a character boundary) and its path and reason
+    /// to `textLimit` characters.
+    func bounded(parameterBytes: Int, textLimit: Int) -> JournalEntry {
+        var entry = self
+        var budget = parameterBytes
+        var kept: [FormField] = []
+        var omitted = omittedParameterBytes
+        for parameter in parameters {
+            let size = parameter.name.utf8.count + parameter.value.utf8.count
+            if size <= budget {
+                kept.append(parameter)
+                budget -= size
+            } else if budget > parameter.name.utf8.count {
+                let value = Self.prefix(parameter.value, bytes: budget - parameter.name.utf8.count)
+                kept.append(FormField(parameter.name, value))
+                omitted += size - parameter.name.utf8.count - value.utf8.count
+                budget = 0
+            } else {
+                omitted += size
+                budget = 0
+            }
+        }
+        entry.parameters = kept
+        entry.omittedParameterBytes = omitted
+        entry.path = Self.prefix(path, characters: textLimit)
+        entry.reason = Self.prefix(reason, characters: textLimit)
+        return entry
+    }
+
+    private static func prefix(_ text: String, bytes: Int) -> String {
+        var end = text.startIndex
+        var used = 0
+        for index in text.indices {
+            let size = text[index].utf8.count
+            guard used + size <= bytes else { break }
+            used += size
+            end = text.index(after: index)
+        }
+        return String(text[..<end])
+    }
+
+    private static func prefix(_ text: String, characters: Int) -> String {
+        text.count > characters ? String(text.prefix(characters)) + "…" : text
+    }
 }
 
 /// A bounded, in-memory record of the requests a server handled, for tests to read.
 ///
-/// Holds at most `capacity` entries; older ones are dropped first (``droppedCount`` says how
-/// many). Each server has its own journal, so parallel tests never see each other's requests.
+/// Bounded in entries and in bytes: it holds at most `capacity` entries, older ones dropped
+/// first (``droppedCount`` says how many), and each entry keeps at most `entryBytes` of
+/// parameters and ``textLimit`` characters of path and reason, so a stranger's megabyte-sized
+/// requests cost the journal no more than anyone's. Each server has its own journal, so
+/// parallel tests never see each other's requests.
 public actor RequestJournal {
     /// The most entries kept.
     public nonisolated let capacity: Int
+    /// The most bytes of parameter names and values one entry keeps.
+    public nonisolated let entryBytes: Int
+    /// The most characters of an entry's path and of its reason kept (then `…`).
+    public static let textLimit = 1024
     private var storage: [JournalEntry] = []
     private var head = 0
     private var nextSequence = 1
     /// How many entries were dropped because the journal was full.
     public private(set) var droppedCount = 0
 
-    /// Creates an empty journal holding at most `capacity` entries (at least 1).
-    public init(capacity: Int = 1000) {
+    /// Creates an empty journal holding at most `capacity` entries (at least 1) of at most
+    /// `entryBytes` of parameters each (at least 64).
+    public init(capacity: Int = 1000, entryBytes: Int = 4096) {
         self.capacity = max(1, capacity)
+        self.entryBytes = max(64, entryBytes)
     }
 
-    /// Adds an entry, assigning its sequence number.
+    /// Adds an entry, assigning its sequence number and cutting it to the journal's budget.
     public func record(_ entry: JournalEntry) {
-        var entry = entry
+        var entry = entry.bounded(parameterBytes: entryBytes, textLimit: Self.textLimit)
         entry.sequence = nextSequence
         nextSequence += 1
         if storage.count < capacity {

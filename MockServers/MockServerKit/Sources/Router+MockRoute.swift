@@ -53,10 +53,7 @@ struct MockRouteRunner: Sendable {
             return server.errorResponse(.contentTooLarge, "The request body is larger than \(limit) bytes.").response
         }
         let faults = server.faults.take(method: request.method.rawValue, pattern: pattern)
-        let skew = faults.reduce(0) { total, fault in
-            if case .clockSkew(let seconds) = fault { return total + seconds }
-            return total
-        }
+        let skew = MockFault.totalSkew(faults)
         var routeParameters: [String: String] = [:]
         for name in parameterNames {
             routeParameters[name] = context.parameters.get(name)
@@ -73,13 +70,15 @@ struct MockRouteRunner: Sendable {
         )
         context.note.setParameters(mockRequest.parametersIfValid ?? [])
 
-        for fault in faults {
+        // A shutdown ends the delays (the answer goes at once); a departed client ends the request.
+        var delaying = true
+        for fault in faults where delaying {
             switch fault {
             case .latency(let milliseconds):
-                try await Task.sleep(for: .milliseconds(max(0, milliseconds)))
+                delaying = try await delay(.milliseconds(max(0, milliseconds)), fault: "latency", context: context)
             case .randomLatency(let low, let high):
                 let milliseconds = server.random.integer(in: max(0, low)...max(low, high, 0))
-                try await Task.sleep(for: .milliseconds(milliseconds))
+                delaying = try await delay(.milliseconds(milliseconds), fault: "random latency", context: context)
             default:
                 break
             }
@@ -105,7 +104,7 @@ struct MockRouteRunner: Sendable {
                 context.note.set(.faulted, "fault: malformed response")
             case .dribble(let chunkBytes, let interval):
                 context.note.set(.faulted, "fault: dribbled response")
-                return Self.dribbled(response, chunkBytes: max(1, chunkBytes), intervalMilliseconds: max(0, interval))
+                return dribbled(response, chunkBytes: max(1, chunkBytes), intervalMilliseconds: max(0, interval), context: context)
             default:
                 break
             }
@@ -120,6 +119,9 @@ struct MockRouteRunner: Sendable {
             context.channel.close(mode: .all, promise: nil)
             throw MockServerError(code: .connectionReset, message: "the connection was closed by a connection-reset fault")
         case .status(let code, let retryAfter):
+            // Validated on the way in; clamped again so no value can trap here.
+            let code = ConfigurationRanges.clamp(code, to: ConfigurationRanges.faultStatus)
+            let retryAfter = retryAfter.map { ConfigurationRanges.clamp($0, to: ConfigurationRanges.retryAfterSeconds) }
             let status = HTTPResponse.Status(code: code)
             context.note.set(.faulted, "fault: status \(code)")
             var response = server.errorResponse(status, Self.faultMessage(code))
@@ -155,16 +157,25 @@ struct MockRouteRunner: Sendable {
         return output
     }
 
-    static func dribbled(_ response: MockResponse, chunkBytes: Int, intervalMilliseconds: Int) -> Response {
+    /// The response written `chunkBytes` at a time with a pause between chunks; at shutdown the
+    /// rest goes at once, and when the client goes the connection is closed.
+    func dribbled(_ response: MockResponse, chunkBytes: Int, intervalMilliseconds: Int, context: MockRequestContext) -> Response {
         var headers = response.headers
         headers[.contentLength] = nil
         let body = response.body
+        let wait = FaultWait(server: server, channel: context.channel)
         return Response(status: response.status, headers: headers, body: ResponseBody { writer in
             var remaining = body
-            while remaining.readableBytes > 0, let chunk = remaining.readSlice(length: min(chunkBytes, remaining.readableBytes)) {
+            var pausing = true
+            while pausing, remaining.readableBytes > 0, let chunk = remaining.readSlice(length: min(chunkBytes, remaining.readableBytes)) {
                 try await writer.write(chunk)
-                try await Task.sleep(for: .milliseconds(intervalMilliseconds))
+                switch await wait.sleep(for: .milliseconds(intervalMilliseconds)) {
+                case .elapsed: break
+                case .shuttingDown: pausing = false
+                case .abandoned: throw Self.abandoned("dribble", context: context)
+                }
             }
+            if remaining.readableBytes > 0 { try await writer.write(remaining) }
             try await writer.finish(nil)
         })
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HTTPTypes
+import NIOCore
 import SigningCore
 
 /// The routes every mock server has besides its provider's: `GET /health`, and the
@@ -20,12 +21,20 @@ enum ServiceRoutes {
         admin.post("faults") { request, context -> Response in
             context.note.skipJournal()
             var request = request
-            guard let body = try? await request.collectBody(upTo: 64 << 10),
-                  let rules = Self.decodeRules(Data(body.readableBytesView))
-            else {
-                return MockResponse.json(["error": "send a fault rule or an array of rules as JSON"], status: .badRequest).response
+            let body: ByteBuffer
+            do {
+                body = try await request.collectBody(upTo: Self.maxAdminBodyBytes)
+            } catch {
+                return Self.adminError("send at most \(Self.maxAdminBodyBytes) bytes of fault rules", status: .contentTooLarge)
             }
-            for rule in rules { server.faults.add(rule) }
+            guard let rules = Self.decodeRules(Data(body.readableBytesView)) else {
+                return Self.adminError("send a fault rule or an array of rules as JSON", status: .badRequest)
+            }
+            do throws(MockServerError) {
+                try server.faults.add(rules)
+            } catch {
+                return Self.adminError(error.message, status: .badRequest)
+            }
             return MockResponse.json(encoding: server.faults.all).response
         }
         admin.delete("faults") { _, context -> Response in
@@ -45,6 +54,13 @@ enum ServiceRoutes {
         }
     }
 
+    /// The largest admin request body read; larger gets 413.
+    static let maxAdminBodyBytes = 64 << 10
+
+    private static func adminError(_ message: String, status: HTTPResponse.Status) -> Response {
+        MockResponse.json(["error": message], status: status).response
+    }
+
     private static func decodeRules(_ data: Data) -> [FaultRule]? {
         let decoder = JSONDecoder()
         if let rules = try? decoder.decode([FaultRule].self, from: data) { return rules }
@@ -58,6 +74,7 @@ struct AdminJournalEntry: Encodable {
     var method: String
     var path: String
     var parameters: [[String]]
+    var omittedParameterBytes: Int
     var status: Int
     var verdict: String
     var reason: String
@@ -67,6 +84,7 @@ struct AdminJournalEntry: Encodable {
         method = entry.method
         path = entry.path
         parameters = entry.parameters.map { [$0.name, $0.value] }
+        omittedParameterBytes = entry.omittedParameterBytes
         status = entry.status
         verdict = entry.verdict.rawValue
         reason = entry.reason

@@ -106,7 +106,7 @@ struct FaultTests {
         let response = try await MockHTTP.send(.get, "/echo", to: server.baseURL)
         #expect(clock.now - start >= .milliseconds(150))
         #expect(response.status == .ok)
-        server.faults.replace(with: [FaultRule(fault: .randomLatency(minimumMilliseconds: 50, maximumMilliseconds: 60))])
+        try server.faults.replace(with: [FaultRule(fault: .randomLatency(minimumMilliseconds: 50, maximumMilliseconds: 60))])
         let randomStart = clock.now
         _ = try await MockHTTP.send(.get, "/echo", to: server.baseURL)
         #expect(clock.now - randomStart >= .milliseconds(50))

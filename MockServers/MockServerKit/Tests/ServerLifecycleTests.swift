@@ -65,7 +65,7 @@ struct ServerLifecycleTests {
         clock.advance(by: 42)
         let second = MockHTTP.json(try await MockHTTP.send(.get, "/echo", to: server.baseURL))
         #expect(second?["now"] as? Int == 1_000_042)
-        server.faults.replace(with: [FaultRule(route: "GET /echo", fault: .clockSkew(seconds: -100))])
+        try server.faults.replace(with: [FaultRule(route: "GET /echo", fault: .clockSkew(seconds: -100))])
         let skewed = MockHTTP.json(try await MockHTTP.send(.get, "/echo", to: server.baseURL))
         #expect(skewed?["now"] as? Int == 999_942)
         await server.stop()

@@ -37,7 +37,9 @@ extension OAuth1Flavour {
 
     /// The provider's rate-limit headers for a 429.
     public func rateLimitHeaders(now: Date, retryAfterSeconds: Int) -> HTTPFields {
-        let reset = String(Int(now.timeIntervalSince1970) + retryAfterSeconds)
+        // Saturating: whatever the mock's clock shows, the sum cannot trap.
+        let seconds = Int(min(max(now.timeIntervalSince1970, -1e15), 1e15))
+        let reset = String(seconds.addingReportingOverflow(retryAfterSeconds).overflow ? Int.max : seconds + retryAfterSeconds)
         switch errorStyle {
         case .twitter:
             return [

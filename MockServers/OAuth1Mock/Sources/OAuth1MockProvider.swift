@@ -2,6 +2,8 @@ public import Hummingbird
 public import HTTPTypes
 public import MockServerKit
 public import Foundation
+import OAuth1Client
+public import SigningCore
 
 /// A mock OAuth 1.0a provider (RFC 5849) that really verifies: the 3-legged flow, HMAC-SHA1,
 /// -SHA256, -SHA512 and PLAINTEXT in the header, query or form body, `oauth_body_hash`, a
@@ -63,5 +65,15 @@ public struct OAuth1MockProvider: MockProvider {
     /// The flavour's rate-limit headers.
     public func rateLimitHeaders(now: Date, retryAfterSeconds: Int) -> HTTPFields {
         flavour.rateLimitHeaders(now: now, retryAfterSeconds: retryAfterSeconds)
+    }
+
+    /// The kit's rule (names with `secret` or `password`), plus OAuth's own: a PLAINTEXT
+    /// `oauth_signature` (it is the consumer and token secrets) and `oauth_verifier` (a
+    /// one-time credential a journal reader could replay before the client does).
+    public func redactingSecrets(_ parameters: [FormField]) -> [FormField] {
+        let plaintext = parameters.contains { $0.name == "oauth_signature_method" && $0.value.uppercased() == OAuth1SignatureMethod.plaintext.rawValue }
+        return MockSecrets.redacting(MockSecrets.redactingSecretNames(parameters)) { name in
+            name == "oauth_verifier" || (plaintext && name == "oauth_signature")
+        }
     }
 }

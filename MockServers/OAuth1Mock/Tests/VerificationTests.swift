@@ -181,7 +181,7 @@ struct VerificationTests {
     @Test("faults reach OAuth routes in the flavour's shape")
     func faultShape() async throws {
         let harness = try await OAuth1Harness.start(.twitter)
-        harness.server.faults.add(FaultRule(route: "/1.1/account/verify_credentials.json", fault: .status(code: 429, retryAfterSeconds: 15)))
+        try harness.server.faults.add(FaultRule(route: "/1.1/account/verify_credentials.json", fault: .status(code: 429, retryAfterSeconds: 15)))
         let response = try await harness.send(OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json")), signer: harness.demoSigner())
         #expect(response.status == .tooManyRequests)
         #expect(OAuth1Harness.twitterCode(response) == 88)

@@ -1,0 +1,118 @@
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Sits between the HTTP/1 decoder and Hummingbird's HTTP-types codec of every connection, where
+/// the HTTP version is still seen:
+///
+/// - counts the connection against ``MockServerLimits/maxConnections``; one more is answered 503
+///   in the provider's shape and closed at once;
+/// - tells the connection's ``ClientPresence`` when the client closes the connection or its side
+///   of it (so latency and dribble faults stop waiting for nobody);
+/// - makes a request close its connection after the response (`Connection: close` for Hummingbird)
+///   when it is HTTP/1.0 without keep-alive, or declares a body over
+///   ``MockServerLimits/maxBodyBytes`` (the middleware answers 413 before reading it);
+/// - answers `Expect: 100-continue` with `100 Continue` when the declared body is acceptable.
+final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let server: MockServerContext
+    private var presence: ClientPresence?
+    private var refused = false
+
+    init(server: MockServerContext) {
+        self.server = server
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { admit(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        admit(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let presence {
+            presence.markGone()
+            server.connections.close(context.channel)
+        }
+        context.fireChannelInactive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed { presence?.markGone() }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refused else { return }
+        guard case .head(var head) = unwrapInboundIn(data) else {
+            context.fireChannelRead(data)
+            return
+        }
+        let limit = server.configuration.limits.maxBodyBytes
+        let declared = head.headers["Content-Length"].first.flatMap { Int($0) }
+        let tooLarge = (declared ?? 0) > limit
+        if !head.isKeepAlive || tooLarge {
+            head.headers.replaceOrAdd(name: "Connection", value: "close")
+        }
+        let expectsContinue = head.headers["Expect"].contains { $0.lowercased() == "100-continue" }
+        if expectsContinue, !tooLarge, head.version.major == 1, head.version.minor >= 1 {
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+        }
+        context.fireChannelRead(wrapInboundOut(.head(head)))
+    }
+
+    /// Counts the connection, or refuses it with 503 when the server has its most already.
+    private func admit(context: ChannelHandlerContext) {
+        guard presence == nil, !refused else { return }
+        let limit = server.configuration.limits.maxConnections
+        if let presence = server.connections.open(context.channel, limit: limit) {
+            self.presence = presence
+            return
+        }
+        refused = true
+        server.logger.warning("refused a connection: \(limit) are open (limits.maxConnections)")
+        let answer = server.errorResponse(.serviceUnavailable, "Too many connections are open (at most \(limit)); try again later.")
+        var headers = HTTPHeaders()
+        for field in answer.headers where field.name != .contentLength && field.name != .connection {
+            headers.add(name: field.name.rawName, value: field.value)
+        }
+        headers.replaceOrAdd(name: "Content-Length", value: String(answer.body.readableBytes))
+        headers.replaceOrAdd(name: "Connection", value: "close")
+        headers.replaceOrAdd(name: "Retry-After", value: "1")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .serviceUnavailable, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(answer.body))), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// Puts a ``ConnectionGuard`` right after the HTTP/1 decoder (Hummingbird's additional
+    /// handlers go after its HTTP-types codec, where the version is no longer seen), then leaves.
+    final class Installer: ChannelInboundHandler, RemovableChannelHandler {
+        typealias InboundIn = NIOAny
+
+        private let server: MockServerContext
+
+        init(server: MockServerContext) {
+            self.server = server
+        }
+
+        func handlerAdded(context: ChannelHandlerContext) {
+            let pipeline = context.pipeline.syncOperations
+            do {
+                let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+                try pipeline.addHandler(ConnectionGuard(server: server), position: .after(decoder))
+            } catch {
+                server.logger.error("cannot guard a connection (\(error)); closing it")
+                context.close(promise: nil)
+            }
+            pipeline.removeHandler(context: context, promise: nil)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import MockServerKit
+import MockServerTesting
+import NIOCore
+import NIOPosix
+import Testing
+
+/// `limits.maxConnections`: one connection too many is answered at once; the open ones are served.
+@Suite("Connection limit")
+struct ConnectionLimitTests {
+    private static func connect(_ port: Int) async throws -> any Channel {
+        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
+    }
+
+    @Test("with 8 idle connections a 9th gets 503 within a second; open ones are served; closing some frees room")
+    func limit() async throws {
+        let server = try await MockServer.start(EchoProvider(), configuration: MockServerConfiguration(limits: MockServerLimits(maxConnections: 8)))
+        let port = try #require(server.baseURL.port)
+        var idle: [any Channel] = []
+        for _ in 0..<8 { idle.append(try await Self.connect(port)) }
+        try await Task.sleep(for: .milliseconds(200))
+
+        let started = ContinuousClock.now
+        let refused = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(refused.status == 503 || refused.bytes.isEmpty, "\(refused.text)")
+
+        // An open connection is still served: its request is answered and journaled, and the
+        // server closes it after `Connection: close`.
+        try await idle[0].writeAndFlush(ByteBuffer(string: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+        try await idle[0].closeFuture.get()
+        #expect(await server.journal.last?.status == 200)
+
+        try await idle[1].close()
+        try await Task.sleep(for: .milliseconds(200))
+        let served = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(5))
+        #expect(served.status == 200)
+
+        for channel in idle.dropFirst(2) { try? await channel.close() }
+        await server.stop()
+    }
+
+    @Test("maxConnections is read from JSON; the default is 512")
+    func decoding() throws {
+        let limits = try JSONDecoder().decode(MockServerLimits.self, from: Data(#"{"maxConnections": 20}"#.utf8))
+        #expect(limits.maxConnections == 20)
+        #expect(try JSONDecoder().decode(MockServerLimits.self, from: Data("{}".utf8)).maxConnections == 512)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import MockServerKit
+import MockServerTesting
+import NIOCore
+import NIOPosix
+import Testing
+
+/// Latency and dribble faults end when the server stops or their client goes away.
+@Suite("Faults at shutdown and hang-up")
+struct FaultShutdownTests {
+    private func start(_ fault: MockFault) async throws -> MockServer {
+        try await MockServer.start(EchoProvider(), configuration: MockServerConfiguration(faults: [FaultRule(fault: fault)]))
+    }
+
+    @Test("stop() with a 60 s latency or a slow dribble in flight returns within 2 s; the request is answered", arguments: [
+        MockFault.latency(milliseconds: 60_000),
+        MockFault.dribble(chunkBytes: 1, intervalMilliseconds: 60_000),
+    ])
+    func stopCutsFaultShort(fault: MockFault) async throws {
+        let server = try await start(fault)
+        let port = try #require(server.baseURL.port)
+        let reply = Task {
+            try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(30))
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        let started = ContinuousClock.now
+        await server.stop()
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(try await reply.value.status == 200)
+    }
+
+    @Test("a client that hangs up during a 60 s latency frees its handler at once")
+    func hangUpEndsLatency() async throws {
+        let server = try await start(.latency(milliseconds: 60_000))
+        let port = try #require(server.baseURL.port)
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
+        try await channel.writeAndFlush(ByteBuffer(string: "GET /echo HTTP/1.1\r\nHost: x\r\n\r\n"))
+        try await Task.sleep(for: .milliseconds(300))
+        try await channel.close()
+        var entry: JournalEntry?
+        for _ in 0..<40 where entry == nil {
+            try await Task.sleep(for: .milliseconds(50))
+            entry = await server.journal.last
+        }
+        #expect(entry?.status == 0)
+        #expect(entry?.reason.contains("went away") == true, "\(String(describing: entry))")
+        let started = ContinuousClock.now
+        await server.stop()
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import MockServerKit
+import MockServerTesting
+import Testing
+
+/// Raw HTTP/1 requests a client library would not send: duplicate Host, HTTP/1.0, too-large
+/// declared bodies, `Expect: 100-continue`.
+@Suite("HTTP details")
+struct HTTPDetailTests {
+    private func exchange(_ text: String, maxBodyBytes: Int = 1000) async throws -> RawHTTP.Reply {
+        let configuration = MockServerConfiguration(limits: MockServerLimits(maxBodyBytes: maxBodyBytes))
+        return try await MockServer.withRunning(EchoProvider(), configuration: configuration) { server in
+            let port = try #require(server.baseURL.port)
+            return try await RawHTTP.exchange(port: port, text: text, timeout: .seconds(3))
+        }
+    }
+
+    @Test("two Host headers get 400")
+    func duplicateHost() async throws {
+        let reply = try await exchange("GET /echo HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n")
+        #expect(reply.status == 400)
+        #expect(reply.text.contains("more than one Host header"))
+    }
+
+    @Test("HTTP/1.0 without keep-alive is answered and the connection closed")
+    func http10Closes() async throws {
+        let reply = try await exchange("GET /echo HTTP/1.0\r\nHost: x\r\n\r\n")
+        #expect(reply.status == 200)
+    }
+
+    @Test("a declared body over the limit gets 413 before it is sent, with or without Expect: 100-continue", arguments: [
+        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n",
+        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\nExpect: 100-continue\r\n\r\n",
+    ])
+    func earlyContentTooLarge(request: String) async throws {
+        let reply = try await exchange(request)
+        #expect(reply.status == 413)
+        #expect(!reply.text.contains("100 Continue"))
+        #expect(reply.text.contains("larger than 1000 bytes"))
+    }
+
+    @Test("Expect: 100-continue with an acceptable length gets 100 Continue, then the answer")
+    func continueAccepted() async throws {
+        let reply = try await exchange("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\nConnection: close\r\n\r\nhello")
+        #expect(reply.status == 100)
+        #expect(reply.text.contains("HTTP/1.1 200 OK"))
+    }
+}
