@@ -16,6 +16,9 @@ struct HTTPClientConnection {
     private let channel: any Channel
     private let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
     private var responses: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
+    /// Whether another request may be sent: false once a response did not end, or said
+    /// `Connection: close` (as a 413 before the body is read does).
+    private(set) var isOpen = true
 
     /// Connects to `host:port`, runs `body` with the connection, and closes it however `body` ends.
     static func with<Result>(
@@ -41,7 +44,7 @@ struct HTTPClientConnection {
     ///
     /// - Parameter timeout: closes the connection when the response has not ended by then.
     /// - Returns: the response status, or `nil` when the connection closed (or timed out)
-    ///   before a complete response; the connection cannot be used after `nil`.
+    ///   before a complete response. Check ``isOpen`` before sending the next request.
     mutating func exchange(_ request: PreparedRequest, authority: String, timeout: Duration? = nil) async -> Int? {
         var headers = HTTPHeaders([("Host", authority), ("User-Agent", "mock-servers-benchmark")])
         for (name, value) in request.headers { headers.add(name: name, value: value) }
@@ -64,14 +67,17 @@ struct HTTPClientConnection {
         do {
             while let part = try await responses.next() {
                 switch part {
-                case .head(let head): status = Int(head.status.code)
+                case .head(let head):
+                    status = Int(head.status.code)
+                    isOpen = head.isKeepAlive
                 case .body: continue
                 case .end: return status
                 }
             }
         } catch {
-            return nil
+            // A reset ends the response as a close does.
         }
+        isOpen = false
         return nil
     }
 }

@@ -71,7 +71,7 @@ enum LoadGenerator {
                 result.latencies.append(clock.now - began)
                 if status == 200 { result.requests += 1 } else { result.errors += 1 }
                 // A closed connection cannot carry the rest of this connection's share.
-                if status == nil { break }
+                if !connection.isOpen { break }
             }
             return result
         }

@@ -47,8 +47,8 @@ struct SoakWorker: Sendable {
                             tally.validLatencies.append(elapsed)
                             if status == 200 { lastValid = request }
                         }
-                        // The connection is gone; open another.
-                        if status == nil { return }
+                        // The server closed the connection (or will): open another.
+                        if !connection.isOpen { return }
                     }
                 }
             } catch {
