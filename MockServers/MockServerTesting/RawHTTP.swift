@@ -29,9 +29,12 @@ public enum RawHTTP {
 
     /// Connects to `port` on 127.0.0.1, writes `bytes`, and reads until the server closes the
     /// connection or `timeout` passes (then throws ``TimedOut``).
-    public static func exchange(port: Int, bytes: [UInt8], timeout: Duration = .seconds(10)) async throws -> Reply {
+    ///
+    /// - Parameter holdOpen: how long to keep this side of the connection open after the
+    ///   server closed its side, as a client that never hangs up would.
+    public static func exchange(port: Int, bytes: [UInt8], timeout: Duration = .seconds(10), holdOpen: Duration = .zero) async throws -> Reply {
         try await withThrowingTaskGroup(of: Reply?.self) { group in
-            group.addTask { try await run(port: port, bytes: bytes) }
+            group.addTask { try await run(port: port, bytes: bytes, holdOpen: holdOpen) }
             group.addTask {
                 try await Task.sleep(for: timeout)
                 return nil
@@ -42,13 +45,15 @@ public enum RawHTTP {
         }
     }
 
-    /// ``exchange(port:bytes:timeout:)`` with text.
-    public static func exchange(port: Int, text: String, timeout: Duration = .seconds(10)) async throws -> Reply {
-        try await exchange(port: port, bytes: Array(text.utf8), timeout: timeout)
+    /// ``exchange(port:bytes:timeout:holdOpen:)`` with text.
+    public static func exchange(port: Int, text: String, timeout: Duration = .seconds(10), holdOpen: Duration = .zero) async throws -> Reply {
+        try await exchange(port: port, bytes: Array(text.utf8), timeout: timeout, holdOpen: holdOpen)
     }
 
-    private static func run(port: Int, bytes: [UInt8]) async throws -> Reply {
+    private static func run(port: Int, bytes: [UInt8], holdOpen: Duration) async throws -> Reply {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            // Holding open means surviving the server's half-close instead of closing with it.
+            .channelOption(ChannelOptions.allowRemoteHalfClosure, value: holdOpen > .zero)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
@@ -64,6 +69,7 @@ public enum RawHTTP {
             } catch {
                 return Reply(bytes: received, endedWithError: true)
             }
+            if holdOpen > .zero { try? await Task.sleep(for: holdOpen) }
             return Reply(bytes: received, endedWithError: false)
         }
     }

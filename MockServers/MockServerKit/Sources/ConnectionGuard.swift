@@ -10,18 +10,26 @@ import NIOHTTP1
 ///   in the provider's shape and closed at once;
 /// - tells the connection's ``ClientPresence`` when the client closes the connection or its side
 ///   of it (so latency and dribble faults stop waiting for nobody);
-/// - makes a request close its connection after the response (`Connection: close` for Hummingbird)
-///   when it is HTTP/1.0 without keep-alive, or declares a body over
-///   ``MockServerLimits/maxBodyBytes`` (the middleware answers 413 before reading it);
+/// - makes a request close its connection after the response when it is HTTP/1.0 without
+///   keep-alive, or declares a body over ``MockServerLimits/maxBodyBytes`` (the middleware
+///   answers 413 before reading it): `Connection: close` on the request for Hummingbird and on
+///   the response for the client, and once the response is written the connection is closed
+///   (after ``lingerTime``, so a client still sending its body can read the answer first);
 /// - answers `Expect: 100-continue` with `100 Continue` when the declared body is acceptable.
-final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
+
+    /// How long a closing connection stays open after its last response is written.
+    static let lingerTime = TimeAmount.seconds(1)
 
     private let server: MockServerContext
     private var presence: ClientPresence?
     private var refused = false
+    /// Whether the response being written is the connection's last.
+    private var closesAfterResponse = false
 
     init(server: MockServerContext) {
         self.server = server
@@ -60,12 +68,33 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         let tooLarge = (declared ?? 0) > limit
         if !head.isKeepAlive || tooLarge {
             head.headers.replaceOrAdd(name: "Connection", value: "close")
+            closesAfterResponse = true
         }
         let expectsContinue = head.headers["Expect"].contains { $0.lowercased() == "100-continue" }
         if expectsContinue, !tooLarge, head.version.major == 1, head.version.minor >= 1 {
             context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
         }
         context.fireChannelRead(wrapInboundOut(.head(head)))
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard closesAfterResponse else { return context.write(data, promise: promise) }
+        switch unwrapOutboundIn(data) {
+        case .head(var head) where head.status.code >= 200:
+            head.headers.replaceOrAdd(name: "Connection", value: "close")
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .end:
+            let channel = context.channel
+            let written = context.eventLoop.makePromise(of: Void.self)
+            written.futureResult.whenComplete { _ in
+                channel.close(mode: .output, promise: nil)
+                channel.eventLoop.scheduleTask(in: Self.lingerTime) { channel.close(promise: nil) }
+            }
+            written.futureResult.cascade(to: promise)
+            context.write(data, promise: written)
+        default:
+            context.write(data, promise: promise)
+        }
     }
 
     /// Counts the connection, or refuses it with 503 when the server has its most already.

@@ -26,6 +26,24 @@ struct HTTPDetailTests {
     func http10Closes() async throws {
         let reply = try await exchange("GET /echo HTTP/1.0\r\nHost: x\r\n\r\n")
         #expect(reply.status == 200)
+        #expect(reply.text.lowercased().contains("connection: close"))
+    }
+
+    @Test("a closing answer says Connection: close, and the server lets go of the connection even when the client never hangs up")
+    func closingReleasesTheConnection() async throws {
+        let configuration = MockServerConfiguration(limits: MockServerLimits(maxBodyBytes: 1000, maxConnections: 1))
+        try await MockServer.withRunning(EchoProvider(), configuration: configuration) { server in
+            let port = try #require(server.baseURL.port)
+            // A keep-alive client whose declared body is too large, which reads the 413 and then
+            // keeps its socket open: the server must still free the connection within a second or so.
+            async let first = RawHTTP.exchange(port: port, text: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", timeout: .seconds(8), holdOpen: .seconds(5))
+            try await Task.sleep(for: .seconds(2.5))   // the first client still holds its socket
+            let second = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(3))
+            #expect(second.status == 200, "\(second.text.prefix(200))")
+            let firstReply = try await first
+            #expect(firstReply.status == 413)
+            #expect(firstReply.text.lowercased().contains("connection: close"))
+        }
     }
 
     @Test("a declared body over the limit gets 413 before it is sent, with or without Expect: 100-continue", arguments: [
