@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MockServerKit
 import MockServerTesting
 import Testing
@@ -62,5 +65,48 @@ struct HTTPDetailTests {
         let reply = try await exchange("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\nConnection: close\r\n\r\nhello")
         #expect(reply.status == 100)
         #expect(reply.text.contains("HTTP/1.1 200 OK"))
+    }
+
+    /// Connects to 127.0.0.1:`port`, sends `start`, then one header line every `interval`,
+    /// never ending the header section; returns the seconds until the server closed the
+    /// connection, or `nil` if it was still open after `limit` seconds.
+    private static func trickle(port: Int, start: String, interval: Duration, limit: Double) async throws -> Double? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        let started = ContinuousClock.now
+        _ = start.withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while ContinuousClock.now - started < .seconds(limit) {
+            try await Task.sleep(for: interval)
+            let received = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+                let elapsed = ContinuousClock.now - started
+                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            }
+            _ = "X-Slow: y\r\n".withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        }
+        return nil
+    }
+
+    @Test("a client trickling header lines (slowloris) is closed after readTimeoutSeconds although its socket is never idle")
+    func slowloris() async throws {
+        let configuration = MockServerConfiguration(limits: MockServerLimits(readTimeoutSeconds: 1))
+        try await MockServer.withRunning(EchoProvider(), configuration: configuration) { server in
+            let port = try #require(server.baseURL.port)
+            let closedAfter = try await Self.trickle(port: port, start: "GET /echo HTTP/1.1\r\nHost: x\r\n", interval: .milliseconds(200), limit: 5)
+            let seconds = try #require(closedAfter, "the trickling client was still connected after 5 s")
+            #expect(seconds < 2.5)
+            // A complete request on a fresh connection is still served.
+            let reply = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(3))
+            #expect(reply.status == 200)
+        }
     }
 }
