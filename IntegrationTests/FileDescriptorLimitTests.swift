@@ -43,8 +43,10 @@ struct FileDescriptorLimitTests {
     func backsOffAtTheLimit() async throws {
         let binary = try MockServersCommandTests.binary()
         let ready = MockServersCommandTests.temporaryPath("ready.json")
-        let child = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), [
-            "-c", #"ulimit -n 64 && exec "$0" "$@""#, binary.path,
+        // The server starts with only its own descriptors: the shell closes any it inherited
+        // from this test process before lowering the limit.
+        let child = try ChildProcess(URL(fileURLWithPath: "/bin/bash"), [
+            "-c", #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null; done; ulimit -n 64 && exec "$0" "$@""#, binary.path,
             "--port-base", "0", "--ready-file", ready, "--only", "twitter", "--log-level", "critical",
         ])
         for _ in 0..<600 where !FileManager.default.fileExists(atPath: ready) {
@@ -52,6 +54,7 @@ struct FileDescriptorLimitTests {
         }
         let data = try #require(FileManager.default.contents(atPath: ready), "no ready file; stderr: \(child.errorOutput)")
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.processIdentifier)/fd").count) ?? -1
         let address = (object["twitter"] as? [String: Any])?["baseURL"] as? String
         let baseURL = try #require(address.flatMap { URL(string: $0) })
         let port = try #require(baseURL.port)
@@ -59,9 +62,9 @@ struct FileDescriptorLimitTests {
         let clients = (0..<150).map { _ in Self.idleConnection(port: port) }.filter { $0 >= 0 }
         #expect(clients.count > 64, "the kernel took only \(clients.count) connections")
         try await Task.sleep(for: .seconds(1))
-        let before = try #require(Self.cpuTicks(child.processIdentifier))
+        let before = try #require(Self.cpuTicks(child.processIdentifier), "the server is gone (it started with \(inherited) descriptors); stderr: \(child.errorOutput.suffix(2000))")
         try await Task.sleep(for: .seconds(3))
-        let after = try #require(Self.cpuTicks(child.processIdentifier))
+        let after = try #require(Self.cpuTicks(child.processIdentifier), "the server is gone; stderr: \(child.errorOutput.suffix(2000))")
         let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
         // A spinning accept loop burns the whole 3 s; backing off costs a few ticks.
         #expect(after - before < ticksPerSecond / 2, "the server used \(after - before) ticks of CPU in 3 s while at its descriptor limit")
