@@ -64,6 +64,7 @@ sdkProduct("SigningCore", dependencies: [], testDependencies: [swiftCrypto])
 sdkProduct("SignedHTTP", dependencies: ["SigningCore"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct("CredentialStore", dependencies: ["SigningCore"], testDependencies: ["OAuth1Client"])
 sdkProduct("OAuth1Client", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
+sdkProduct("DrupalServicesClient", dependencies: ["SignedHTTP", "SigningCore", "CredentialStore"], testDependencies: ["SignedHTTPTesting"])
 
 // Test doubles for SDK users' tests and ours: a transport answering from a closure, one that
 // records requests, a clock that does not really sleep. Foundation only, so no trait.

@@ -1,0 +1,149 @@
+/// The one error type of ``DrupalServicesClient``: what went wrong and what to do about it.
+///
+/// Switch on ``code`` (errors compare by code only); show ``message`` to a person. Drupal's
+/// failure strings (``DrupalServiceMessage``) and JSON-RPC error objects become codes a caller
+/// can switch on, keeping the server's own words in ``serverMessage`` and the error object in
+/// ``rpcError``. Messages never contain the API key, a password or a session id.
+///
+/// ```swift
+/// } catch let error as DrupalServicesError where error.code == .sessionExpired {
+///     try await client.login(username: name, password: askForPassword())
+/// }
+/// ```
+public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is; an open set of static values.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: Hashable, Sendable {
+            case tokenExpired, nonceReused, invalidAPIKey, accessDenied, invalidSessid
+            case wrongCredentials, alreadyLoggedIn, notLoggedIn, notFound, sessionExpired
+            case methodNotFound, invalidArguments, invalidJSON, invalidRequest, rpcError
+            case serviceFailure, requestRejected, invalidResponse, decodingFailed, transportFailed
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// `Token has expired.`: the timestamp is older than the server's expiry setting. The
+        /// client retries once at the server's time when it corrects clock skew; if it still
+        /// fails, the device clock is far off or the expiry is very short.
+        public static let tokenExpired = Code(.tokenExpired)
+        /// `Token has been used previously…`: the nonce was already used for this domain. Never
+        /// retried with the same nonce; a new call signs with a new one.
+        public static let nonceReused = Code(.nonceReused)
+        /// `Invalid API key.`: the hash does not match — a wrong key, or a domain other than
+        /// the one the key was registered for.
+        public static let invalidAPIKey = Code(.invalidAPIKey)
+        /// `Access denied.` / `Access denied`: the key may not call this method, or the session's
+        /// user lacks the permission.
+        public static let accessDenied = Code(.accessDenied)
+        /// `Invalid sessid.`: the site uses sessions and no session id was sent; connect first.
+        public static let invalidSessid = Code(.invalidSessid)
+        /// `Wrong username or password.`
+        public static let wrongCredentials = Code(.wrongCredentials)
+        /// `Already logged in as NAME.`
+        public static let alreadyLoggedIn = Code(.alreadyLoggedIn)
+        /// `User is not logged in.`
+        public static let notLoggedIn = Code(.notLoggedIn)
+        /// `Could not find the node.`
+        public static let notFound = Code(.notFound)
+        /// A logged-in session (restored or in use) is no longer valid on the server, which would
+        /// otherwise run the call as the anonymous user. Log in again.
+        public static let sessionExpired = Code(.sessionExpired)
+        /// No such method (`Method x does not exist`, JSON-RPC -32601).
+        public static let methodNotFound = Code(.methodNotFound)
+        /// Missing or ill-typed arguments (`Missing required arguments: …`, JSON-RPC -32602).
+        public static let invalidArguments = Code(.invalidArguments)
+        /// The body is not JSON (JSON-RPC -32700).
+        public static let invalidJSON = Code(.invalidJSON)
+        /// The JSON is not a JSON-RPC request (JSON-RPC -32600).
+        public static let invalidRequest = Code(.invalidRequest)
+        /// Another JSON-RPC error object; see ``DrupalServicesError/rpcError``.
+        public static let rpcError = Code(.rpcError)
+        /// A failure string this client does not know, where the method returns no string.
+        public static let serviceFailure = Code(.serviceFailure)
+        /// The server answered with an HTTP error status.
+        public static let requestRejected = Code(.requestRejected)
+        /// The answer is not a JSON-RPC response.
+        public static let invalidResponse = Code(.invalidResponse)
+        /// The result does not decode into the expected type; the message names the field.
+        public static let decodingFailed = Code(.decodingFailed)
+        /// No response arrived; see ``DrupalServicesError/cause``.
+        public static let transportFailed = Code(.transportFailed)
+
+        public var description: String {
+            switch base {
+            case .tokenExpired: "token expired"
+            case .nonceReused: "nonce reused"
+            case .invalidAPIKey: "invalid API key"
+            case .accessDenied: "access denied"
+            case .invalidSessid: "invalid sessid"
+            case .wrongCredentials: "wrong credentials"
+            case .alreadyLoggedIn: "already logged in"
+            case .notLoggedIn: "not logged in"
+            case .notFound: "not found"
+            case .sessionExpired: "session expired"
+            case .methodNotFound: "method not found"
+            case .invalidArguments: "invalid arguments"
+            case .invalidJSON: "invalid JSON"
+            case .invalidRequest: "invalid request"
+            case .rpcError: "JSON-RPC error"
+            case .serviceFailure: "service failure"
+            case .requestRejected: "request rejected"
+            case .invalidResponse: "invalid response"
+            case .decodingFailed: "decoding failed"
+            case .transportFailed: "transport failed"
+            }
+        }
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// A sentence a person can act on.
+    public let message: String
+    /// Drupal's own failure string (`Token has expired.`), when the server sent one.
+    public let serverMessage: String?
+    /// The JSON-RPC error object the server sent, or (for a server parsing a request) the one
+    /// to answer with.
+    public let rpcError: JSONRPCErrorObject?
+    /// The HTTP status, when the server answered with an error status.
+    public let statusCode: Int?
+    /// The mock server's own explanation (`X-Mock-Reason`), when the server is this package's mock.
+    public let mockReason: String?
+    /// The underlying error (a `URLError`, a `DecodingError`), when there is one.
+    public let cause: (any Error)?
+
+    /// Creates an error.
+    public init(
+        code: Code,
+        message: String,
+        serverMessage: String? = nil,
+        rpcError: JSONRPCErrorObject? = nil,
+        statusCode: Int? = nil,
+        mockReason: String? = nil,
+        cause: (any Error)? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.serverMessage = serverMessage
+        self.rpcError = rpcError
+        self.statusCode = statusCode
+        self.mockReason = mockReason
+        self.cause = cause
+    }
+
+    public var description: String {
+        if let statusCode { return "\(code) (HTTP \(statusCode)): \(message)" }
+        return "\(code): \(message)"
+    }
+
+    public static func == (lhs: DrupalServicesError, rhs: DrupalServicesError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    static func invalidRequest(_ message: String) -> DrupalServicesError {
+        DrupalServicesError(code: .invalidRequest, message: message, rpcError: JSONRPCErrorObject(code: JSONRPCErrorObject.invalidRequest, message: "Invalid Request: \(message)"))
+    }
+
+    static func invalidResponse(_ message: String) -> DrupalServicesError {
+        DrupalServicesError(code: .invalidResponse, message: message)
+    }
+}
