@@ -11,6 +11,11 @@ import SigningCore
 ///                                         nonce: "n0nce", method: "node.get")
 /// ```
 public enum DrupalKeyAuthentication {
+    /// The header in which this package's mock server, with its diagnosis option on, tells the
+    /// string it hashed (``hashInput(timestamp:domain:nonce:method:)``, never the key) when it
+    /// answers `Invalid API key.` Real Drupal sites never send it. The one place it is spelled.
+    public static let hashInputHeaderName = "X-Drupal-Hash-Input"
+
     /// The string that is hashed: `timestamp;domain;nonce;method`. It holds no secret, so it is
     /// what a diagnosis may show.
     public static func hashInput(timestamp: String, domain: String, nonce: String, method: String) -> String {
