@@ -17,7 +17,7 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
             case tokenExpired, nonceReused, invalidAPIKey, accessDenied, invalidSessid
             case wrongCredentials, alreadyLoggedIn, notLoggedIn, notFound, sessionExpired
             case methodNotFound, invalidArguments, invalidJSON, invalidRequest, rpcError
-            case serviceFailure, requestRejected, invalidResponse, decodingFailed, transportFailed
+            case serviceFailure, requestRejected, invalidResponse, decodingFailed, storeFailed, transportFailed
         }
 
         private let base: Base
@@ -67,6 +67,9 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
         public static let invalidResponse = Code(.invalidResponse)
         /// The result does not decode into the expected type; the message names the field.
         public static let decodingFailed = Code(.decodingFailed)
+        /// The session could not be read from or written to the `CredentialStore`; see
+        /// ``DrupalServicesError/cause`` (a `CredentialStoreError`).
+        public static let storeFailed = Code(.storeFailed)
         /// No response arrived; see ``DrupalServicesError/cause``.
         public static let transportFailed = Code(.transportFailed)
 
@@ -91,6 +94,7 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
             case .requestRejected: "request rejected"
             case .invalidResponse: "invalid response"
             case .decodingFailed: "decoding failed"
+            case .storeFailed: "credential store failed"
             case .transportFailed: "transport failed"
             }
         }
