@@ -118,10 +118,10 @@ targets.append(.target(name: "TestSupport", path: "TestSupport"))
 // MARK: Tools
 
 products.append(.executable(name: "signed-api", targets: ["SignedAPI"]))
-targets.append(.executableTarget(name: "SignedAPI", dependencies: ["SigningCore", "OAuth1Client", argumentParser], path: "Tools/SignedAPI"))
+targets.append(.executableTarget(name: "SignedAPI", dependencies: ["SigningCore", "OAuth1Client", "DrupalServicesClient", argumentParser], path: "Tools/SignedAPI"))
 targets.append(.testTarget(
     name: "SignedAPITests",
-    dependencies: ["SignedAPI", "OAuth1Client", "SigningCore", "TestSupport", argumentParser],
+    dependencies: ["SignedAPI", "OAuth1Client", "DrupalServicesClient", "SigningCore", "TestSupport", argumentParser],
     path: "Tools/Tests/SignedAPITests"
 ))
 

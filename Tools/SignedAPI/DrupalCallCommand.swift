@@ -1,0 +1,96 @@
+import ArgumentParser
+import DrupalServicesClient
+import Foundation
+
+/// `signed-api drupal call`: one signed JSON-RPC call, connecting (and logging in when asked)
+/// first, with the result printed as JSON.
+struct DrupalCallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "call",
+        abstract: "Make a signed Drupal Services JSON-RPC call and print its result as JSON.",
+        discussion: """
+            Connects (system.connect) for a session, logs in first when --username is given (and \
+            out again afterwards), then calls METHOD with the key arguments, the session id and \
+            ARGs. Each ARG is read as JSON when it is valid JSON (1, true, ["title","body"], \
+            {"type":"story"}) and as a string otherwise. A failure the site reports (Drupal answers \
+            them as strings on HTTP 200) is an error: the message goes to standard error and the \
+            exit status is 1.
+            Example: signed-api drupal call --url http://127.0.0.1:8404/services/json-rpc \
+            --api-key KEY --domain app.example.com node.get 1 '["title"]'
+            """
+    )
+
+    @Option(help: "The site's JSON-RPC endpoint, e.g. https://example.com/services/json-rpc.")
+    var url: String
+
+    @Option(name: .customLong("api-key"), parsing: .unconditional, help: "The API key (never printed); omit for a site without keys.")
+    var apiKey: String?
+
+    @Option(parsing: .unconditional, help: "The domain the key was registered for.")
+    var domain: String?
+
+    @Option(parsing: .unconditional, help: "Log in as this user before the call.")
+    var username: String?
+
+    @Option(parsing: .unconditional, help: "The user's password (never printed).")
+    var password: String?
+
+    @Flag(name: .customLong("no-sessid"), help: "The site does not use sessid (its 'Use sessid' setting is off).")
+    var noSessid = false
+
+    @Option(name: .customLong("jsonrpc"), help: "The JSON-RPC version to speak: 1.1 or 2.0.")
+    var version: JSONRPCVersion = .v1_1
+
+    @Argument(help: "The method, e.g. node.get.")
+    var method: String
+
+    @Argument(parsing: .allUnrecognized, help: "The method's own arguments, JSON or text.")
+    var arguments: [String] = []
+
+    func validate() throws {
+        guard let endpoint = URL(string: url), let scheme = endpoint.scheme?.lowercased(), ["http", "https"].contains(scheme), endpoint.host != nil else {
+            throw ValidationError("--url must be an http or https URL such as https://example.com/services/json-rpc (got '\(url)')")
+        }
+        if apiKey != nil, domain == nil { throw ValidationError("--api-key needs --domain: the domain the key was registered for") }
+        if (username == nil) != (password == nil) { throw ValidationError("--username and --password go together") }
+    }
+
+    /// The site's settings from the options.
+    func configuration() -> DrupalServicesConfiguration {
+        DrupalServicesConfiguration(
+            endpoint: URL(string: url)!,
+            apiKey: apiKey.map { DrupalAPIKey(key: $0, domain: domain ?? "*") },
+            usesSessid: !noSessid, version: version
+        )
+    }
+
+    /// Each argument as JSON when it parses as JSON, else as a string.
+    func parsedArguments() -> [JSONValue] {
+        arguments.map { text in
+            (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) ?? .string(text)
+        }
+    }
+
+    func run() async throws {
+        let client = DrupalServicesClient(configuration: configuration())
+        if let username, let password {
+            try await client.login(username: username, password: password)
+        }
+        let result: JSONValue
+        do {
+            result = try await client.call(method, parsedArguments())
+        } catch {
+            if username != nil { try? await client.logout() }
+            throw error
+        }
+        if username != nil, method != "user.logout" { try? await client.logout() }
+        print(Self.pretty(result))
+    }
+
+    /// `value` as indented JSON with sorted members.
+    static func pretty(_ value: JSONValue) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? value.jsonText
+    }
+}
