@@ -29,7 +29,6 @@ extension DrupalServicesClient {
     ///   ``DrupalServicesError/Code/alreadyLoggedIn`` when another user is logged in.
     @discardableResult
     public func login(username: String, password: String) async throws -> DrupalUser {
-        if let establishing { _ = try? await establishing.value }
         let before = state
         do {
             let current: DrupalSession
@@ -53,7 +52,7 @@ extension DrupalServicesClient {
     /// Logs the session's user out (`user.logout`) and forgets the session, in the store too.
     /// A session the site had already ended counts as logged out.
     public func logout() async throws {
-        if let establishing { _ = try? await establishing.value }
+        while let current = establishing { _ = try? await current.value }
         if case .notLoaded = state, let stored = try? await storedSession() { state = .active(stored) }
         defer { state = .none }
         if case .active(let session) = state, session.isAuthenticated {
@@ -89,9 +88,10 @@ extension DrupalServicesClient {
 
     /// Runs `work` as the one session change in flight; concurrent calls wait for its outcome.
     private func establish(_ work: @escaping @Sendable () async throws -> DrupalSession) async throws -> DrupalSession {
+        while let current = establishing { _ = try? await current.value }
         let task = Task { try await work() }
         establishing = task
-        defer { establishing = nil }
+        defer { if establishing == task { establishing = nil } }
         return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
     }
 
