@@ -78,7 +78,8 @@ mockProduct("MockServerKit", dependencies: [
     external("NIOConcurrencyHelpers", "swift-nio"), external("NIOHTTP1", "swift-nio"), serviceLifecycle, unixSignals,
 ])
 mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "SigningCore", hummingbird, httpTypes, nioCore])
-mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "OAuth1Mock"])
+mockProduct("DrupalMock", dependencies: ["MockServerKit", "DrupalServicesClient", "SigningCore", hummingbird, httpTypes, nioCore])
+mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "OAuth1Mock", "DrupalMock"])
 // Helpers for app teams' tests: the authorisation page in one call, the whole flow per
 // flavour, and an HTTPTransport over HummingbirdTesting's client (`.router` without a socket).
 mockProduct("OAuth1MockTesting", dependencies: [

@@ -51,7 +51,7 @@ struct MockServersCommandTests {
             #expect(baseURL.host == "127.0.0.1")
             #expect((baseURL.port ?? 0) > 0)
             let credentials = try #require(entry["credentials"] as? [String: String])
-            #expect(credentials["consumerKey"]?.isEmpty == false)
+            #expect(!credentials.isEmpty && credentials == MockProviderCatalog.entry(named: name)?.provider().demoCredentials)
             let health = try await MockHTTP.send(.get, "/health", to: baseURL)
             #expect(MockHTTP.json(health)?["provider"] as? String == name)
             #expect(child.output.contains("\(name) \(baseURL.absoluteString) "))

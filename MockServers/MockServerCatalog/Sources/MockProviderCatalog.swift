@@ -1,11 +1,12 @@
 import MockServerKit
+import DrupalMock
 import OAuth1Mock
 
 /// The providers `mock-servers` runs — the one list the command, the integration tests and the
 /// mock-servers benchmark share. Each sits in its fixed ``MockProviderSlot``.
 public enum MockProviderCatalog {
     /// Every provider, in port order.
-    public static let entries: [MockCatalogEntry] = [.twitter, .discogs, .netflix]
+    public static let entries: [MockCatalogEntry] = [.twitter, .discogs, .netflix, .drupal]
 
     /// The provider called `name`, if there is one.
     public static func entry(named name: String) -> MockCatalogEntry? {
@@ -23,4 +24,6 @@ extension MockCatalogEntry {
     public static let discogs = MockCatalogEntry(.discogs) { OAuth1MockProvider(flavour: .discogs, options: $0) }
     /// ``OAuth1Mock/OAuth1MockProvider`` as Netflix.
     public static let netflix = MockCatalogEntry(.netflix) { OAuth1MockProvider(flavour: .netflix, options: $0) }
+    /// ``DrupalMock/DrupalMockProvider``: Drupal 6 Services JSON-RPC with key authentication.
+    public static let drupal = MockCatalogEntry(.drupal) { DrupalMockProvider(options: $0) }
 }

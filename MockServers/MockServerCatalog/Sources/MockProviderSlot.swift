@@ -8,7 +8,7 @@
 /// | `twitter` | 8401 | `OAuth1Mock`, ``MockCatalogEntry/twitter`` |
 /// | `discogs` | 8402 | `OAuth1Mock`, ``MockCatalogEntry/discogs`` |
 /// | `netflix` | 8403 | `OAuth1Mock`, ``MockCatalogEntry/netflix`` |
-/// | `drupal` | 8404 | reserved: Drupal Services JSON-RPC |
+/// | `drupal` | 8404 | `DrupalMock`, ``MockCatalogEntry/drupal`` |
 /// | `afsigned` | 8405 | reserved: AFNetworking-style HMAC backend |
 /// | `googlebooks` | 8406 | reserved: Google Books volumes API |
 ///
@@ -46,7 +46,7 @@ public struct MockProviderSlot: Sendable, Hashable, CustomStringConvertible {
     public static let discogs = MockProviderSlot("discogs", 8402)
     /// Netflix (retired API), OAuth 1.0a: 8403.
     public static let netflix = MockProviderSlot("netflix", 8403)
-    /// Drupal Services JSON-RPC with key authentication: 8404 (reserved; no provider yet).
+    /// Drupal Services JSON-RPC with key authentication: 8404.
     public static let drupal = MockProviderSlot("drupal", 8404)
     /// An AFNetworking-style HMAC-signed backend: 8405 (reserved; no provider yet).
     public static let afsigned = MockProviderSlot("afsigned", 8405)

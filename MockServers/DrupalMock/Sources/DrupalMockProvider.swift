@@ -1,0 +1,68 @@
+import Foundation
+public import Hummingbird
+public import HTTPTypes
+public import MockServerKit
+import DrupalServicesClient
+
+/// A mock Drupal 6 site with Services 6.x-2.x, key authentication and the JSON-RPC server,
+/// faithful to `protocols.md`: `POST /services/json-rpc` serving `system.connect`,
+/// `user.login`, `user.logout`, `node.get`, `node.save` and `node.delete` over a seeded site,
+/// the key checks in Drupal's order with Drupal's messages (answered as HTTP 200 with the
+/// message as `result`, or as JSON-RPC error objects in strict mode), sliding sessions with a
+/// `SESS…` cookie, JSON-RPC 1.1 and 2.0, notifications and batches.
+///
+/// ```swift
+/// let server = try await MockServer.start(DrupalMockProvider(options: .init(strictErrors: true)))
+/// ```
+public struct DrupalMockProvider: MockProvider {
+    /// How it behaves.
+    public var options: DrupalMockOptions
+
+    /// The path of the JSON-RPC endpoint.
+    public static let endpointPath = "/services/json-rpc"
+
+    /// Creates a provider.
+    public init(options: DrupalMockOptions = DrupalMockOptions()) {
+        self.options = options
+    }
+
+    /// `drupal`.
+    public var name: String { "drupal" }
+
+    /// `apiKey` and `domain` (a key for every method), `username` and `password` of the demo
+    /// user, `readOnlyAPIKey` and `readOnlyDomain` (a key for `system.connect` and `node.get`
+    /// only), and `adminUsername` and `adminPassword` (who may edit every node).
+    public var demoCredentials: [String: String] {
+        [
+            "apiKey": DrupalSiteContent.appKey.key,
+            "domain": DrupalSiteContent.appKey.domain,
+            "username": DrupalSiteContent.demo.name,
+            "password": DrupalSiteContent.demo.password,
+            "readOnlyAPIKey": DrupalSiteContent.readerKey.key,
+            "readOnlyDomain": DrupalSiteContent.readerKey.domain,
+            "adminUsername": DrupalSiteContent.admin.name,
+            "adminPassword": DrupalSiteContent.admin.password,
+        ]
+    }
+
+    /// Adds `POST /services/json-rpc` over a fresh site.
+    public func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext) {
+        let site = DrupalSite(options: options)
+        let services = DrupalServices(
+            options: options, site: site,
+            keyCheck: DrupalKeyCheck(options: options, keys: DrupalSiteContent.keys, site: site),
+            random: context.random
+        )
+        let route = DrupalRPCRoute(services: services)
+        router.mockRoute(.post, Self.endpointPath, context: context) { request, context in
+            try await route.respond(request, context: context)
+        }
+    }
+
+    /// A JSON-RPC 1.1 error object with `status`, for failures the server kit finds before a
+    /// call is read (404, 405, 413, faults): -32603 for server errors, -32600 otherwise.
+    public func errorResponse(status: HTTPResponse.Status, message: String) -> MockResponse {
+        let code = status.code >= 500 ? JSONRPCErrorObject.internalError : JSONRPCErrorObject.invalidRequest
+        return DrupalEnvelope.protocolError(status: status, code: code, message: message)
+    }
+}

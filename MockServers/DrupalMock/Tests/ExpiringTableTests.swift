@@ -1,0 +1,48 @@
+@testable import DrupalMock
+import Foundation
+import Testing
+
+/// The bounded table behind nonces and sessions: memory stays flat under any load.
+@Suite("Drupal mock expiring table")
+struct ExpiringTableTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test("entries expire at their deadline and a touch moves it")
+    func expiry() {
+        var table = ExpiringTable<String, Int>(capacity: 10)
+        table.set("a", 1, until: start + 10, now: start)
+        #expect(table.value("a", now: start + 9) == 1)
+        table.touch("a", until: start + 20, now: start + 9)
+        #expect(table.value("a", now: start + 19) == 1)
+        #expect(table.value("a", now: start + 20) == nil)
+        table.touch("a", until: start + 40, now: start + 25)  // an expired entry is not revived
+        #expect(table.value("a", now: start + 26) == nil)
+    }
+
+    @Test("past the capacity the earliest deadline goes first")
+    func capacity() {
+        var table = ExpiringTable<Int, Int>(capacity: 3)
+        for key in 0..<5 { table.set(key, key, until: start + Double(100 + key), now: start) }
+        #expect(table.count == 3)
+        #expect(table.value(0, now: start) == nil && table.value(1, now: start) == nil && table.value(4, now: start) == 4)
+    }
+
+    @Test("a million touches of a few keys and a million distinct keys keep the table and its queue bounded")
+    func bounded() {
+        var table = ExpiringTable<Int, Bool>(capacity: 1000)
+        var now = start
+        var largest = 0
+        for step in 0..<1_000_000 {
+            now += 0.001
+            if step % 2 == 0 {
+                table.set(step, true, until: now + 30, now: now)
+            } else {
+                table.touch(1, until: now + 30, now: now)
+                table.set(1, true, until: now + 30, now: now)
+            }
+            largest = max(largest, table.count)
+        }
+        #expect(largest <= 1001)
+        #expect(table.queuedCount <= 2 * 1000 + 1024 + 1)
+    }
+}
