@@ -97,6 +97,7 @@ targets.append(.testTarget(
     name: "IntegrationTests",
     dependencies: [
         "TestSupport", "CredentialStore", "Examples", "MockServerKit", "MockServerCatalog", "MockServerTesting", "OAuth1Mock", "OAuth1MockTesting", "OAuth1Client",
+        "DrupalServicesClient", "DrupalMock",
         "SignedHTTP", "SignedHTTPTesting", "SigningCore", httpTypes, hummingbirdTesting,
     ],
     path: "IntegrationTests",

@@ -73,18 +73,32 @@ struct DrupalCallCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = DrupalServicesClient(configuration: configuration())
-        if let username, let password {
-            try await client.login(username: username, password: password)
-        }
         let result: JSONValue
         do {
-            result = try await client.call(method, parsedArguments())
-        } catch {
-            if username != nil { try? await client.logout() }
-            throw error
+            if let username, let password {
+                try await client.login(username: username, password: password)
+            }
+            do {
+                result = try await client.call(method, parsedArguments())
+            } catch {
+                if username != nil { try? await client.logout() }
+                throw error
+            }
+        } catch let error as DrupalServicesError {
+            throw Failure(error: error)
         }
         if username != nil, method != "user.logout" { try? await client.logout() }
         print(Self.pretty(result))
+    }
+
+    /// A failed call as the command reports it: the SDK's explanation, then the mock server's
+    /// own (`X-Mock-Reason`) when the site is this package's mock.
+    struct Failure: Error, CustomStringConvertible {
+        let error: DrupalServicesError
+
+        var description: String {
+            "\(error)" + (error.mockReason.map { "\nmock server: \($0)" } ?? "")
+        }
     }
 
     /// `value` as indented JSON with sorted members.

@@ -25,18 +25,19 @@ enum DrupalAnswer {
         if let id, let echoed = answer.id, echoed != id {
             throw DrupalServicesError(code: .invalidResponse, message: "\(method): the answer's id \(echoed) is not the request's id \(id)")
         }
+        let hashInput = response.header(DrupalKeyAuthentication.hashInputHeaderName)
         switch answer.outcome {
         case .error(let object):
             let code = DrupalServiceMessage.code(for: object.message) ?? code(forRPCCode: object.code)
             throw DrupalServicesError(
-                code: code, message: explanation(code, method: method, said: object.message, rpcCode: object.code),
-                serverMessage: object.message, rpcError: object, mockReason: response.mockReason
+                code: code, message: explanation(code, method: method, said: object.message, rpcCode: object.code, hashInput: hashInput),
+                serverMessage: object.message, rpcError: object, mockReason: response.mockReason, serverHashInput: hashInput
             )
         case .result(.string(let text)):
             if let code = DrupalServiceMessage.code(for: text) {
                 throw DrupalServicesError(
-                    code: code, message: explanation(code, method: method, said: text, rpcCode: nil),
-                    serverMessage: text, mockReason: response.mockReason
+                    code: code, message: explanation(code, method: method, said: text, rpcCode: nil, hashInput: hashInput),
+                    serverMessage: text, mockReason: response.mockReason, serverHashInput: hashInput
                 )
             }
             return .string(text)
@@ -66,12 +67,13 @@ enum DrupalAnswer {
     }
 
     /// What the failure means and what to do, around the server's own words.
-    private static func explanation(_ code: DrupalServicesError.Code, method: String, said: String, rpcCode: Int?) -> String {
+    private static func explanation(_ code: DrupalServicesError.Code, method: String, said: String, rpcCode: Int?, hashInput: String?) -> String {
         let quoted = "the site answered \(method) with “\(said)”\(rpcCode.map { " (JSON-RPC error \($0))" } ?? "")"
         let advice: String = switch code {
         case .tokenExpired: "the timestamp is older than the site's token expiry; the device clock is probably behind the server's (turn on correctsClockSkew) or the expiry setting is too short"
         case .nonceReused: "this nonce was already used for this domain; every call needs a new one (the client never resends a nonce, so check the nonce source)"
         case .invalidAPIKey: "the hash does not match: check the API key and that the domain is the one the key was registered for"
+            + (hashInput.map { "; the server hashed “\($0)” (timestamp;domain;nonce;method): compare it with what was signed" } ?? "")
         case .accessDenied: "the key may not call this method (check its method access on the site), or the session's user lacks the permission"
         case .invalidSessid: "the site uses sessions and the call carried none; connect first or set usesSessid to match the site"
         case .wrongCredentials: "check the user name and password"

@@ -113,6 +113,10 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
     public let statusCode: Int?
     /// The mock server's own explanation (`X-Mock-Reason`), when the server is this package's mock.
     public let mockReason: String?
+    /// For ``Code/invalidAPIKey``: the string the server hashed (`timestamp;domain;nonce;method`,
+    /// from the `X-Drupal-Hash-Input` header of a server with diagnosis on, such as this
+    /// package's mock), to compare with what was signed.
+    public let serverHashInput: String?
     /// The underlying error (a `URLError`, a `DecodingError`), when there is one.
     public let cause: (any Error)?
 
@@ -124,6 +128,7 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
         rpcError: JSONRPCErrorObject? = nil,
         statusCode: Int? = nil,
         mockReason: String? = nil,
+        serverHashInput: String? = nil,
         cause: (any Error)? = nil
     ) {
         self.code = code
@@ -132,6 +137,7 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
         self.rpcError = rpcError
         self.statusCode = statusCode
         self.mockReason = mockReason
+        self.serverHashInput = serverHashInput
         self.cause = cause
     }
 

@@ -77,6 +77,20 @@ struct DrupalAnswerTests {
         #expect(error.rpcError?.code == 401)
     }
 
+    @Test("Invalid API key. with X-Drupal-Hash-Input: the error shows the string the server hashed")
+    func serverHashInput() async throws {
+        let client = Self.client { request in
+            var response = Self.body(#"{"result":"Invalid API key.","version":"1.1","id":\#(try Self.call(request)["id"]!.jsonText)}"#)
+            response.headers[DrupalKeyAuthentication.hashInputHeaderName] = "1700000000;app.example.com;abc;node.get"
+            return response
+        }
+        let error = try await #require(throws: DrupalServicesError.self) { try await client.call("node.get", [1]) }
+        #expect(error.code == .invalidAPIKey)
+        #expect(error.serverHashInput == "1700000000;app.example.com;abc;node.get")
+        #expect(error.message.contains("the server hashed “1700000000;app.example.com;abc;node.get”"))
+        #expect(!error.message.contains(Self.key.key))
+    }
+
     @Test func unknownStringIsAResultForGenericCallsButAFailureForTypedOnes() async throws {
         let client = Self.client { request in
             Self.body(#"{"result":"Title field is required.","version":"1.1","id":\#(try Self.call(request)["id"]!.jsonText)}"#)
