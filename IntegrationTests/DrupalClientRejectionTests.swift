@@ -225,7 +225,7 @@ struct DrupalClientRejectionTests {
         }
     }
 
-    @Test("node.save without a title: the site's own words, an unknown failure string (serviceFailure) or error object (rpcError)", arguments: modes)
+    @Test("node.save without a title: the site's own words and serviceFailure in both modes (a string, or an error object with an application code)", arguments: modes)
     func untitledNode(strict: Bool) async throws {
         try await Self.with(strict: strict) { site in
             let wire = DrupalWire()
@@ -234,11 +234,11 @@ struct DrupalClientRejectionTests {
             try await client.login(username: demo.username, password: demo.password)
             let error = try await #require(throws: DrupalServicesError.self) { try await client.saveNode(DrupalNode(type: "story", body: "No title")) }
             #expect(error.serverMessage == "Title field is required.")
+            #expect(error.code == .serviceFailure)
             if strict {
-                #expect(error.code == .rpcError)
                 #expect(error.rpcError?.message == "Title field is required.")
+                #expect(error.rpcError?.code == 406)
             } else {
-                #expect(error.code == .serviceFailure)
                 #expect(error.rpcError == nil)
             }
             #expect(wire.methods == ["system.connect", "user.login", "node.save"])

@@ -62,7 +62,13 @@ struct DrupalRPCRoute: Sendable {
             if !(notification && answer.version == .v2_0) { answers.append(answer.encoded()) }
         }
         let summary = "batch of \(elements.count) calls, \(refusals.count) refused" + (refusals.first.map { " (first: \($0.prefix(120)))" } ?? "")
-        context.note.accept(summary)
+        if refusals.isEmpty {
+            context.note.accept(summary)
+        } else {
+            // Refused calls in a batch are answered in the array; the batch carries the reason.
+            headers[.mockReason] = String(summary.prefix(300)).filter { $0.isASCII && !$0.isNewline }
+            if refusals.count == elements.count { context.note.reject(summary) } else { context.note.accept(summary) }
+        }
         guard !answers.isEmpty else { return MockResponse(status: .ok, headers: headers) }
         var body: [UInt8] = [UInt8(ascii: "[")]
         for (index, answer) in answers.enumerated() {

@@ -58,6 +58,11 @@ struct EnvelopeTests {
         #expect(answers[2]["error"]?["code"] == .int(JSONRPCErrorObject.invalidRequest))
         #expect(answers[3]["id"] == 5 && answers[3]["version"] == "1.1")
         #expect(await site.lastReason().contains("batch of 5 calls, 2 refused"))
+        #expect(reply.mockReason?.hasPrefix("batch of 5 calls, 2 refused (first: ") == true)
+        #expect(await site.server.journal.last?.verdict == .accepted)
+        let allRefused = try await site.post([DrupalHarness.envelope("nope.a", []), DrupalHarness.envelope("nope.b", [])])
+        #expect(allRefused.mockReason?.contains("2 refused") == true)
+        #expect(await site.server.journal.last?.verdict == .rejected)
 
         let empty = try await site.post(Array("[]".utf8))
         #expect(empty.json?["error"]?["code"] == .int(JSONRPCErrorObject.invalidRequest) && empty.json?["jsonrpc"] == "2.0")

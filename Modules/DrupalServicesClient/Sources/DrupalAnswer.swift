@@ -62,7 +62,8 @@ enum DrupalAnswer {
         case JSONRPCErrorObject.invalidRequest: .invalidRequest
         case JSONRPCErrorObject.methodNotFound: .methodNotFound
         case JSONRPCErrorObject.invalidParams: .invalidArguments
-        default: .rpcError
+        case -32768...(-32000): .rpcError
+        default: .serviceFailure  // an application's own code (Drupal's 401, 406, …), as a failure string is in faithful mode
         }
     }
 

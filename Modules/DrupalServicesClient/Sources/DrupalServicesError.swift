@@ -57,9 +57,11 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
         public static let invalidJSON = Code(.invalidJSON)
         /// The JSON is not a JSON-RPC request (JSON-RPC -32600).
         public static let invalidRequest = Code(.invalidRequest)
-        /// Another JSON-RPC error object; see ``DrupalServicesError/rpcError``.
+        /// Another JSON-RPC error object with a code in JSON-RPC's reserved range (-32768 to
+        /// -32000); see ``DrupalServicesError/rpcError``.
         public static let rpcError = Code(.rpcError)
-        /// A failure string this client does not know, where the method returns no string.
+        /// A failure this client does not know: a string where the method returns no string, or
+        /// an error object with the application's own code (a strict server's 406, …).
         public static let serviceFailure = Code(.serviceFailure)
         /// The server answered with an HTTP error status.
         public static let requestRejected = Code(.requestRejected)

@@ -77,6 +77,18 @@ struct DrupalAnswerTests {
         #expect(error.rpcError?.code == 401)
     }
 
+    @Test("an unknown message in an error object: serviceFailure for an application code, rpcError for a reserved one")
+    func unknownErrorObjects() async throws {
+        for (code, expected) in [(406, DrupalServicesError.Code.serviceFailure), (-32000, .rpcError), (-32099, .rpcError)] {
+            let client = Self.client(version: .v2_0) { request in
+                Self.body(#"{"jsonrpc":"2.0","error":{"code":\#(code),"message":"Title field is required."},"id":\#(try Self.call(request)["id"]!.jsonText)}"#)
+            }
+            let error = try await #require(throws: DrupalServicesError.self) { try await client.call("node.save", [[:]]) }
+            #expect(error.code == expected, "code \(code)")
+            #expect(error.serverMessage == "Title field is required.")
+        }
+    }
+
     @Test("Invalid API key. with X-Drupal-Hash-Input: the error shows the string the server hashed")
     func serverHashInput() async throws {
         let client = Self.client { request in
