@@ -65,6 +65,7 @@ sdkProduct("SignedHTTP", dependencies: ["SigningCore"], testDependencies: ["Sign
 sdkProduct("CredentialStore", dependencies: ["SigningCore"], testDependencies: ["OAuth1Client"])
 sdkProduct("OAuth1Client", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct("DrupalServicesClient", dependencies: ["SignedHTTP", "SigningCore", "CredentialStore"], testDependencies: ["SignedHTTPTesting"])
+sdkProduct("AFSignedClient", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
 
 // Test doubles for SDK users' tests and ours: a transport answering from a closure, one that
 // records requests, a clock that does not really sleep. Foundation only, so no trait.
@@ -97,7 +98,7 @@ targets.append(.testTarget(
     name: "IntegrationTests",
     dependencies: [
         "TestSupport", "CredentialStore", "Examples", "MockServerKit", "MockServerCatalog", "MockServerTesting", "OAuth1Mock", "OAuth1MockTesting", "OAuth1Client",
-        "DrupalServicesClient", "DrupalMock",
+        "DrupalServicesClient", "DrupalMock", "AFSignedClient",
         "SignedHTTP", "SignedHTTPTesting", "SigningCore", httpTypes, hummingbirdTesting,
     ],
     path: "IntegrationTests",

@@ -1,0 +1,47 @@
+import Foundation
+import SignedHTTP
+
+/// How a backend's answer is read: the one place its refusals become error codes.
+enum AFSignedAnswer {
+    /// Throws the error a non-2xx `response` reports: the seed backend's words
+    /// (`Incorrect auth signature`, …) as their codes, any other as `requestRejected`.
+    static func check(_ response: APIResponse) throws(AFSignedError) {
+        guard !response.isSuccess else { return }
+        let said = response.providerMessage?.text
+        let code = said.flatMap(code(for:)) ?? .requestRejected
+        let stringToSign = response.header(AFSignedField.stringToSignHeader)
+        var message = "the server answered HTTP \(response.statusCode)" + (said.map { ": \($0)" } ?? "")
+        if let stringToSign { message += "; it signed “\(stringToSign)”: compare it with the string you signed" }
+        throw AFSignedError(code: code, message: message, serverMessage: said, serverStringToSign: stringToSign, statusCode: response.statusCode, mockReason: response.mockReason)
+    }
+
+    /// The code for the seed backend's words (a message may go on after them).
+    static func code(for text: String) -> AFSignedError.Code? {
+        let table: [(String, AFSignedError.Code)] = [
+            (AFSignedVerifier.Message.incorrectVersion, .incorrectVersion),
+            (AFSignedVerifier.Message.incorrectClientID, .incorrectClientID),
+            (AFSignedVerifier.Message.incorrectTimestamp, .incorrectTimestamp),
+            (AFSignedVerifier.Message.incorrectSignature, .incorrectSignature),
+            (AFSignedVerifier.Message.incorrectNonce, .replayedNonce),
+        ]
+        return table.first { text.hasPrefix($0.0) }?.1
+    }
+
+    /// Whether `response` refuses the timestamp (a skewed device clock).
+    @Sendable static func isTimestampRejection(_ response: APIResponse) -> Bool {
+        response.statusCode == 401 && response.providerMessage.map { code(for: $0.text) == .incorrectTimestamp } == true
+    }
+
+    /// A `DecodingError` as `path: reason`.
+    static func describe(_ error: DecodingError) -> String {
+        let (context, reason): (DecodingError.Context, String) = switch error {
+        case .typeMismatch(let type, let context): (context, "expected \(type)")
+        case .valueNotFound(let type, let context): (context, "expected \(type), found null")
+        case .keyNotFound(let key, let context): (context, "missing \(key.stringValue)")
+        case .dataCorrupted(let context): (context, context.debugDescription)
+        @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
+        }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return (path.isEmpty ? "the top level" : String(path.drop { $0 == "." })) + ": " + reason
+    }
+}

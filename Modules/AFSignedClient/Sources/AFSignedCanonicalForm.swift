@@ -1,0 +1,109 @@
+import Foundation
+public import SigningCore
+
+/// The string an AFSigned signature covers — the one definition the signer and the verifier
+/// share. It is built from the request as the server receives it: method, path as sent
+/// (percent-encoded), and the decoded query and form-body fields, auth fields included (they
+/// are left out here).
+public enum AFSignedCanonicalForm {
+    /// The bytes signed for `version`.
+    ///
+    /// Version 2 follows the seed's PHP verifier exactly: the fields are read into arrays as
+    /// PHP reads `$_GET` and `$_POST`, merged with `array_merge`, sorted with `ksort`, every
+    /// `auth_*` key removed, each written `key=value` (an array's items `key[]=item`), joined with
+    /// `&`; then `METHOD\nurldecode(path)\nurldecode(joined)`.
+    ///
+    /// Version 4 writes each parameter (as PHP reads it) as RFC 3986-encoded `key=value`, arrays
+    /// and maps as JSON, keys sorted by their bytes, joined with `&`; then `METHOD\npath\njoined`,
+    /// the path exactly as sent. Nothing is decoded, so distinct requests never sign alike.
+    ///
+    /// - Throws: ``AFSignedError/Code/unsignableParameters`` when PHP has no consistent order
+    ///   for the keys (`9`, `10` and `1z`), or a field sits deeper than a PHP backend reads.
+    public static func bytes(version: AFSignedVersion, method: String, path: String, query: [FormField], body: [FormField]) throws(AFSignedError) -> [UInt8] {
+        let parameters = PHPArray(parsing: query.map { ($0.name, $0.value) })
+            .merged(with: PHPArray(parsing: body.map { ($0.name, $0.value) }))
+        switch version {
+        case .v2:
+            guard let sorted = parameters.sortedByKey() else {
+                throw AFSignedError(
+                    code: .unsignableParameters,
+                    message: "PHP's ksort has no consistent order for these parameter names (\(parameters.entries.map(\.key.text).prefix(12).joined(separator: ", "))): numbers mixed with names that start with digits; rename the parameters"
+                )
+            }
+            var pieces: [String] = []
+            for (key, value) in sorted {
+                if case .string(let name) = key, name.hasPrefix(AFSignedField.prefix) { continue }
+                switch value {
+                case .string(let text): pieces.append(key.text + "=" + text)
+                case .array(let items): pieces += items.values.map { key.text + "[]=" + $0.text }
+                }
+            }
+            return Array(method.utf8) + [0x0A] + urlDecoded(Array(path.utf8)) + [0x0A] + urlDecoded(Array(pieces.joined(separator: "&").utf8))
+        case .v4:
+            let entries = parameters.entries
+                .filter { !$0.key.text.hasPrefix(AFSignedField.prefix) }
+                .sorted { PHPNumericString.compareBytes($0.key.text, $1.key.text) < 0 }
+            let pieces = entries.map { entry in
+                PercentEncoding.encode(entry.key.text) + "=" + PercentEncoding.encode(jsonText(entry.value))
+            }
+            return Array(method.utf8) + [0x0A] + Array(path.utf8) + [0x0A] + Array(pieces.joined(separator: "&").utf8)
+        }
+    }
+
+    /// The string signed, as text (bytes that are not UTF-8 — possible after version 2's
+    /// decoding — shown as `\u{FFFD}`): what diagnosis headers and the command line show.
+    public static func text(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// PHP's `urldecode`: `+` is a space, `%XX` a byte, any other `%` kept.
+    static func urlDecoded(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "+") {
+                output.append(0x20)
+            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                output.append(high << 4 | low)
+                index += 2
+            } else {
+                output.append(byte)
+            }
+            index += 1
+        }
+        return output
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// A parameter's value for version 4: text as it is; an array as compact JSON (a list as
+    /// an array, keys sorted in an object).
+    static func jsonText(_ value: PHPValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .array(let array):
+            let data = (try? JSONSerialization.data(withJSONObject: jsonObject(array), options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    private static func jsonObject(_ array: PHPArray) -> Any {
+        let convert: (PHPValue) -> Any = { value in
+            switch value {
+            case .string(let text): text
+            case .array(let nested): jsonObject(nested)
+            }
+        }
+        if array.isList { return array.values.map(convert) }
+        return Dictionary(array.entries.map { ($0.key.text, convert($0.value)) }, uniquingKeysWith: { _, last in last })
+    }
+}

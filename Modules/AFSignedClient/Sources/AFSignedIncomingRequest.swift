@@ -1,0 +1,46 @@
+import Foundation
+public import SignedHTTP
+public import SigningCore
+
+/// A request as a server receives it, for ``AFSignedVerifier``: method, path as sent, decoded
+/// query and form-body fields, and headers.
+public struct AFSignedIncomingRequest: Sendable, Hashable {
+    public var method: String
+    /// The path as sent, still percent-encoded (`/users/42`).
+    public var path: String
+    /// The query's fields, decoded, in order, duplicates kept.
+    public var query: [FormField]
+    /// The form body's fields (empty for other bodies).
+    public var body: [FormField]
+    /// The request's headers (version 4 reads its auth values here).
+    public var headers: HeaderFields
+
+    /// Creates a request from its parts.
+    public init(method: String, path: String, query: [FormField] = [], body: [FormField] = [], headers: HeaderFields = [:]) {
+        self.method = method.uppercased()
+        self.path = path.isEmpty ? "/" : path
+        self.query = query
+        self.body = body
+        self.headers = headers
+    }
+
+    /// `request` as its server receives it.
+    ///
+    /// - Throws: ``AFSignedError/Code/malformedRequest`` for a query or form body that is not
+    ///   valid percent-encoded UTF-8.
+    public init(_ request: APIRequest) throws(AFSignedError) {
+        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+        self.init(
+            method: request.method,
+            path: components?.percentEncodedPath ?? "/",
+            query: try AFSignedSigner.fields(components?.percentEncodedQuery ?? "", part: "query"),
+            body: request.hasFormBody ? try AFSignedSigner.fields(String(decoding: request.body, as: UTF8.self), part: "form body") : [],
+            headers: request.headers
+        )
+    }
+
+    /// The value of every field called `name`, query first.
+    func values(_ name: String) -> [String] {
+        (query + body).filter { $0.name == name }.map(\.value)
+    }
+}

@@ -1,0 +1,197 @@
+public import Foundation
+import SigningCore
+
+/// Verifies `auth_signature` requests as the seed's PHP backend does — version, client id,
+/// timestamp window, signature — with the signer's own ``AFSignedCanonicalForm``, a
+/// constant-time comparison, and optional nonce replay protection the seed lacked. For the
+/// mock backend and for Swift server apps.
+///
+/// ```swift
+/// let verifier = AFSignedVerifier(credentials: [AFSignedCredentials(clientID: "app", clientSecret: secret)], nonces: AFSignedNonceStore())
+/// let verified = try await verifier.verify(AFSignedIncomingRequest(request), now: Date())
+/// ```
+public struct AFSignedVerifier: Sendable {
+    /// The clients it knows, by id.
+    public var credentials: [AFSignedCredentials]
+    /// The version it accepts.
+    public var version: AFSignedVersion
+    /// Where version 2 reads the client id.
+    public var clientIDField: AFSignedClientIDField
+    /// How far `auth_timestamp` may lie from the server's clock either way, in seconds (the
+    /// seed's 12 hours by default; the bounds themselves are refused, as the seed does).
+    public var timestampWindow: TimeInterval
+    /// Where used nonces are kept; `nil` accepts requests without a nonce and never checks
+    /// replays (the seed's behaviour). With a store, a nonce is required.
+    public var nonces: AFSignedNonceStore?
+
+    /// The longest auth value read (a signature is 64 characters; anything far longer is hostile).
+    public static let maximumAuthValueLength = 256
+
+    /// Creates a verifier.
+    public init(
+        credentials: [AFSignedCredentials], version: AFSignedVersion = .v2, clientIDField: AFSignedClientIDField = .clientID,
+        timestampWindow: TimeInterval = 12 * 60 * 60, nonces: AFSignedNonceStore? = nil
+    ) {
+        self.credentials = credentials
+        self.version = version
+        self.clientIDField = clientIDField
+        self.timestampWindow = timestampWindow
+        self.nonces = nonces
+    }
+
+    /// What a verified request carried.
+    public struct Verified: Sendable, Hashable {
+        /// The client that signed it.
+        public var clientID: String
+        /// Its timestamp.
+        public var timestamp: Int
+        /// Its nonce, when it sent one.
+        public var nonce: String?
+    }
+
+    /// The seed backend's words for each failure.
+    public enum Message {
+        public static let incorrectVersion = "Incorrect client version"
+        public static let incorrectClientID = "Incorrect client id"
+        public static let incorrectTimestamp = "Incorrect auth timestamp"
+        public static let incorrectSignature = "Incorrect auth signature"
+        public static let incorrectNonce = "Incorrect auth nonce"
+    }
+
+    /// Verifies `request` at `now`.
+    ///
+    /// - Throws: ``AFSignedError`` with the seed's words in ``AFSignedError/serverMessage``:
+    ///   ``AFSignedError/Code/incorrectVersion``, ``AFSignedError/Code/incorrectClientID``,
+    ///   ``AFSignedError/Code/incorrectTimestamp``, ``AFSignedError/Code/incorrectSignature``
+    ///   (with the string the verifier signed), ``AFSignedError/Code/replayedNonce``; and
+    ///   ``AFSignedError/Code/malformedRequest`` for an auth value sent twice or far too long.
+    public func verify(_ request: AFSignedIncomingRequest, now: Date) async throws(AFSignedError) -> Verified {
+        let auth = try authValues(request)
+        guard auth.version == version.rawValue else {
+            throw failure(.incorrectVersion, Message.incorrectVersion, "\(versionName) is \(auth.version.map { "\"\($0.prefix(20))\"" } ?? "missing"); this server accepts version \(version.rawValue)")
+        }
+        guard let clientID = auth.clientID, let client = credentials.first(where: { $0.clientID == clientID }) else {
+            throw failure(.incorrectClientID, Message.incorrectClientID, "\(clientIDName) is \(auth.clientID.map { "\"\($0.prefix(40))\", which this server does not know" } ?? "missing")")
+        }
+        let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
+        let window = Int(timestampWindow)
+        guard let text = auth.timestamp, text.count <= 12, !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let timestamp = Int(text) else {
+            throw failure(.incorrectTimestamp, Message.incorrectTimestamp, "\(timestampName) is \(auth.timestamp.map { "\"\($0.prefix(20))\", not whole seconds since 1970" } ?? "missing")")
+        }
+        guard timestamp > nowSeconds - window, timestamp < nowSeconds + window else {
+            throw failure(.incorrectTimestamp, Message.incorrectTimestamp, "\(timestampName) \(timestamp) is \(abs(nowSeconds - timestamp)) s from the server's clock (\(nowSeconds)); the window is ±\(window) s")
+        }
+        let bytes = try AFSignedCanonicalForm.bytes(version: version, method: request.method, path: request.path, query: request.query, body: request.body)
+        let expected = HMAC<SHA256>.authenticationCode(for: bytes, key: Array(client.clientSecret.utf8)).hex
+        guard let signature = auth.signature, ConstantTime.isEqual(Array(expected.utf8), Array(signature.lowercased().utf8)) else {
+            let stringToSign = AFSignedCanonicalForm.text(bytes)
+            throw AFSignedError(
+                code: .incorrectSignature,
+                message: "\(signatureName) \(auth.signature == nil ? "is missing" : "does not match"): the server signed “\(stringToSign.prefix(400))” (METHOD, path, sorted parameters) with the client's secret; compare it with the string you signed",
+                serverMessage: Message.incorrectSignature, serverStringToSign: stringToSign
+            )
+        }
+        if let nonces {
+            guard let nonce = auth.nonce, !nonce.isEmpty else {
+                throw failure(.replayedNonce, Message.incorrectNonce, "\(nonceName) is missing; this server requires a new nonce with every request")
+            }
+            guard await nonces.use(nonce, clientID: clientID, now: now, window: timestampWindow) else {
+                throw failure(.replayedNonce, Message.incorrectNonce, "\(nonceName) \"\(nonce.prefix(40))\" was already used; every request needs a new one")
+            }
+        }
+        return Verified(clientID: clientID, timestamp: timestamp, nonce: auth.nonce)
+    }
+
+    // MARK: Reading the auth values
+
+    private struct AuthValues {
+        var version: String?
+        var clientID: String?
+        var timestamp: String?
+        var signature: String?
+        var nonce: String?
+    }
+
+    private func authValues(_ request: AFSignedIncomingRequest) throws(AFSignedError) -> AuthValues {
+        switch version {
+        case .v2:
+            return AuthValues(
+                version: try single(request.values(AFSignedField.version), AFSignedField.version),
+                clientID: try single(request.values(clientIDField.rawValue), clientIDField.rawValue),
+                timestamp: try single(request.values(AFSignedField.timestamp), AFSignedField.timestamp),
+                signature: try single(request.values(AFSignedField.signature), AFSignedField.signature),
+                nonce: try single(request.values(AFSignedField.nonce), AFSignedField.nonce)
+            )
+        case .v4:
+            return AuthValues(
+                version: try single(request.headers.values(for: AFSignedField.versionHeader), AFSignedField.versionHeader),
+                clientID: try single(request.headers.values(for: AFSignedField.clientIDHeader), AFSignedField.clientIDHeader),
+                timestamp: try single(request.headers.values(for: AFSignedField.timestampHeader), AFSignedField.timestampHeader),
+                signature: try single(request.headers.values(for: AFSignedField.signatureHeader), AFSignedField.signatureHeader),
+                nonce: try single(request.headers.values(for: AFSignedField.nonceHeader), AFSignedField.nonceHeader)
+            )
+        }
+    }
+
+    private func single(_ values: [String], _ name: String) throws(AFSignedError) -> String? {
+        guard values.count <= 1 else {
+            throw AFSignedError(code: .malformedRequest, message: "\(name) was sent \(values.count) times; send each auth value once")
+        }
+        if let value = values.first, value.utf8.count > Self.maximumAuthValueLength {
+            throw AFSignedError(code: .malformedRequest, message: "\(name) is \(value.utf8.count) bytes long; auth values are at most \(Self.maximumAuthValueLength)")
+        }
+        return values.first
+    }
+
+    private func failure(_ code: AFSignedError.Code, _ words: String, _ reason: String) -> AFSignedError {
+        AFSignedError(code: code, message: reason, serverMessage: words)
+    }
+
+    private var versionName: String { version == .v2 ? AFSignedField.version : AFSignedField.versionHeader }
+    private var clientIDName: String { version == .v2 ? clientIDField.rawValue : AFSignedField.clientIDHeader }
+    private var timestampName: String { version == .v2 ? AFSignedField.timestamp : AFSignedField.timestampHeader }
+    private var signatureName: String { version == .v2 ? AFSignedField.signature : AFSignedField.signatureHeader }
+    private var nonceName: String { version == .v2 ? AFSignedField.nonce : AFSignedField.nonceHeader }
+}
+
+/// The nonces a verifier has seen, per client, each kept for the timestamp window and no
+/// longer; bounded, the oldest dropped first.
+public actor AFSignedNonceStore {
+    /// The most nonces kept.
+    public let capacity: Int
+    private var seen: [String: Date] = [:]
+    private var order: [(key: String, expiry: Date)] = []
+    private var head = 0
+
+    /// Creates an empty store keeping at most `capacity` nonces.
+    public init(capacity: Int = 100_000) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Records `nonce` for `clientID`; `false` when it was seen within `window`.
+    public func use(_ nonce: String, clientID: String, now: Date, window: TimeInterval) -> Bool {
+        purge(now: now)
+        let key = clientID + "\u{0}" + nonce
+        if let expiry = seen[key], expiry > now { return false }
+        let expiry = now.addingTimeInterval(window)
+        seen[key] = expiry
+        order.append((key, expiry))
+        purge(now: now)
+        return true
+    }
+
+    /// How many nonces are kept.
+    public var count: Int { seen.count }
+
+    private func purge(now: Date) {
+        while head < order.count, order[head].expiry <= now || seen.count > capacity {
+            let (key, expiry) = order[head]
+            if seen[key] == expiry { seen[key] = nil }
+            head += 1
+        }
+        if head > 1024, head * 2 > order.count {
+            order.removeFirst(head)
+            head = 0
+        }
+    }
+}
