@@ -11,8 +11,8 @@ final class ChildProcess: @unchecked Sendable {
     private let exited: AsyncStream<Int32>
     private let exitContinuation: AsyncStream<Int32>.Continuation
 
-    /// Starts `executable` with `arguments`.
-    init(_ executable: URL, _ arguments: [String]) throws {
+    /// Starts `executable` with `arguments`, and `environment` added to this process's.
+    init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
         let directory = FileManager.default.temporaryDirectory
         let id = UUID().uuidString
         outputURL = directory.appendingPathComponent("child-\(id).out")
@@ -22,6 +22,9 @@ final class ChildProcess: @unchecked Sendable {
         (exited, exitContinuation) = AsyncStream.makeStream(of: Int32.self)
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)
         let continuation = exitContinuation
