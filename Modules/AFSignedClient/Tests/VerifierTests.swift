@@ -1,0 +1,115 @@
+import AFSignedClient
+import Foundation
+import Testing
+
+/// The verifier's checks, in the seed's order and words, and its defences.
+@Suite("AFSigned verifier")
+struct VerifierTests {
+    static let credentials = AFSignedCredentials(clientID: "CLIENT_ID", clientSecret: "CLIENT_SECRET")
+    static let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static func signed(_ fields: [FormField] = [FormField("site_id", "10")], at date: Date = now, nonce: String? = nil, secret: String = "CLIENT_SECRET") throws -> AFSignedIncomingRequest {
+        let signer = AFSignedSigner(credentials: AFSignedCredentials(clientID: "CLIENT_ID", clientSecret: secret), nonce: nonce.map { value -> @Sendable () -> String in { value } })
+        let request = try signer.sign(APIRequest(method: "POST", url: URL(string: "https://api.example.com/users")!, form: fields), at: date)
+        return try AFSignedIncomingRequest(request)
+    }
+
+    static func error(_ request: AFSignedIncomingRequest, verifier: AFSignedVerifier = AFSignedVerifier(credentials: [credentials]), at date: Date = now) async -> AFSignedError? {
+        do {
+            _ = try await verifier.verify(request, now: date)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func replacing(_ name: String, with value: String?, in request: AFSignedIncomingRequest) -> AFSignedIncomingRequest {
+        var copy = request
+        copy.body = request.body.filter { $0.name != name } + (value.map { [FormField(name, $0)] } ?? [])
+        return copy
+    }
+
+    @Test("each failure in the seed's words, in the seed's order", arguments: [
+        ("auth_version", "3", AFSignedError.Code.incorrectVersion, "Incorrect client version"),
+        ("auth_version", nil, .incorrectVersion, "Incorrect client version"),
+        ("auth_client_id", "someone", .incorrectClientID, "Incorrect client id"),
+        ("auth_client_id", nil, .incorrectClientID, "Incorrect client id"),
+        ("auth_timestamp", "1699956800", .incorrectTimestamp, "Incorrect auth timestamp"),
+        ("auth_timestamp", "1700043200", .incorrectTimestamp, "Incorrect auth timestamp"),
+        ("auth_timestamp", "17e8", .incorrectTimestamp, "Incorrect auth timestamp"),
+        ("auth_timestamp", "", .incorrectTimestamp, "Incorrect auth timestamp"),
+        ("auth_signature", String(repeating: "0", count: 64), .incorrectSignature, "Incorrect auth signature"),
+        ("auth_signature", nil, .incorrectSignature, "Incorrect auth signature"),
+    ] as [(String, String?, AFSignedError.Code, String)])
+    func failures(name: String, value: String?, code: AFSignedError.Code, words: String) async throws {
+        let error = await Self.error(Self.replacing(name, with: value, in: try Self.signed()))
+        #expect(error?.code == code)
+        #expect(error?.serverMessage == words)
+        #expect(error?.message.contains("CLIENT_SECRET") == false)
+    }
+
+    @Test("the window's edges: 12 hours minus a second either way verify, 12 hours do not")
+    func window() async throws {
+        for (offset, accepted) in [(-43_199.0, true), (43_199, true), (-43_200, false), (43_200, false)] {
+            let error = await Self.error(try Self.signed(at: Self.now.addingTimeInterval(offset)))
+            #expect((error == nil) == accepted, "offset \(offset): \(String(describing: error))")
+        }
+        let tight = AFSignedVerifier(credentials: [Self.credentials], timestampWindow: 30)
+        #expect(await Self.error(try Self.signed(at: Self.now.addingTimeInterval(-31)), verifier: tight)?.code == .incorrectTimestamp)
+    }
+
+    @Test("a bad signature names the string the server signed; a tampered value, a wrong secret")
+    func signature() async throws {
+        let tampered = Self.replacing("site_id", with: "11", in: try Self.signed())
+        let error = await Self.error(tampered)
+        #expect(error?.code == .incorrectSignature)
+        #expect(error?.serverStringToSign == "POST\n/users\nsite_id=11")
+        #expect(await Self.error(try Self.signed(secret: "wrong"))?.code == .incorrectSignature)
+        // Upper-case hex is the same signature.
+        var upper = try Self.signed()
+        upper.body = upper.body.map { $0.name == "auth_signature" ? FormField($0.name, $0.value.uppercased()) : $0 }
+        #expect(await Self.error(upper) == nil)
+    }
+
+    @Test("with a nonce store: a nonce is required and used once per client; without, the seed's behaviour")
+    func nonces() async throws {
+        let store = AFSignedNonceStore()
+        let verifier = AFSignedVerifier(credentials: [Self.credentials], nonces: store)
+        #expect(await Self.error(try Self.signed(nonce: "once"), verifier: verifier) == nil)
+        let replay = await Self.error(try Self.signed(nonce: "once"), verifier: verifier)
+        #expect(replay?.code == .replayedNonce && replay?.serverMessage == "Incorrect auth nonce")
+        #expect(await Self.error(try Self.signed(), verifier: verifier)?.code == .replayedNonce)
+        // A replay with a bad signature is refused for the signature and does not use the nonce.
+        #expect(await Self.error(try Self.signed(nonce: "fresh", secret: "wrong"), verifier: verifier)?.code == .incorrectSignature)
+        #expect(await Self.error(try Self.signed(nonce: "fresh"), verifier: verifier) == nil)
+        // Without a store the same request verifies twice.
+        #expect(await Self.error(try Self.signed(nonce: "once")) == nil)
+    }
+
+    @Test("the nonce store forgets after the window and stays bounded")
+    func nonceStore() async {
+        let store = AFSignedNonceStore(capacity: 100)
+        #expect(await store.use("a", clientID: "c", now: Self.now, window: 10))
+        #expect(await !store.use("a", clientID: "c", now: Self.now.addingTimeInterval(9), window: 10))
+        #expect(await store.use("a", clientID: "other", now: Self.now, window: 10))
+        #expect(await store.use("a", clientID: "c", now: Self.now.addingTimeInterval(11), window: 10))
+        for index in 0..<10_000 { _ = await store.use("n\(index)", clientID: "c", now: Self.now.addingTimeInterval(20), window: 3600) }
+        #expect(await store.count <= 100)
+    }
+
+    @Test("hostile auth values: sent twice, huge, or in the wrong place get a clear error", arguments: [
+        "twice", "huge", "control",
+    ])
+    func hostile(kind: String) async throws {
+        var request = try Self.signed()
+        switch kind {
+        case "twice": request.query.append(FormField("auth_timestamp", "1700000000"))
+        case "huge": request = Self.replacing("auth_client_id", with: String(repeating: "x", count: 100_000), in: request)
+        default: request = Self.replacing("auth_version", with: "2\u{0}\r\n", in: request)
+        }
+        let error = await Self.error(request)
+        #expect(error != nil)
+        if kind != "control" { #expect(error?.code == .malformedRequest) }
+        #expect((error?.message.count ?? 0) < 1000)
+    }
+}
