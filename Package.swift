@@ -121,10 +121,10 @@ targets.append(.target(name: "TestSupport", path: "TestSupport"))
 // MARK: Tools
 
 products.append(.executable(name: "signed-api", targets: ["SignedAPI"]))
-targets.append(.executableTarget(name: "SignedAPI", dependencies: ["SigningCore", "OAuth1Client", "DrupalServicesClient", argumentParser], path: "Tools/SignedAPI"))
+targets.append(.executableTarget(name: "SignedAPI", dependencies: ["SigningCore", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", argumentParser], path: "Tools/SignedAPI"))
 targets.append(.testTarget(
     name: "SignedAPITests",
-    dependencies: ["SignedAPI", "OAuth1Client", "DrupalServicesClient", "SigningCore", "TestSupport", argumentParser],
+    dependencies: ["SignedAPI", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", "SigningCore", "TestSupport", argumentParser],
     path: "Tools/Tests/SignedAPITests"
 ))
 

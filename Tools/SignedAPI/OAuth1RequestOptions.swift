@@ -19,7 +19,7 @@ struct OAuth1RequestOptions: ParsableArguments {
         parsing: .unconditionalSingleValue,
         help: ArgumentHelp("A form body field, decoded; repeat for more.", valueName: "NAME=VALUE")
     )
-    var form: [OAuth1FormOption] = []
+    var form: [FormFieldArgument] = []
 
     @Option(parsing: .unconditional, help: "The consumer secret (never printed, except inside a PLAINTEXT signature with --reveal-secrets).")
     var consumerSecret: String

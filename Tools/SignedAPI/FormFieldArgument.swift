@@ -1,8 +1,8 @@
 import ArgumentParser
 import SigningCore
 
-/// A `--form NAME=VALUE` argument: one decoded form field (split at the first `=`).
-struct OAuth1FormOption: ExpressibleByArgument {
+/// A `NAME=VALUE` argument (`--form`, `--param`): one decoded field, split at the first `=`.
+struct FormFieldArgument: ExpressibleByArgument {
     let field: FormField
 
     init?(argument: String) {

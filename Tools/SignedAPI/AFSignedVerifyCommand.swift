@@ -1,0 +1,55 @@
+import AFSignedClient
+import ArgumentParser
+import Foundation
+
+/// `signed-api afsigned verify`: whether a request with its auth parameters verifies, and if
+/// not, why (the seed backend's words, the detail, and the string the verifier signed).
+struct AFSignedVerifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Verify a request with its auth parameters; exit 0 when it verifies, 1 when not, saying why.",
+        discussion: """
+            Pass the request as it was sent: --param for every parameter, auth_version, auth_client_id, \
+            auth_timestamp and auth_signature included (version 4: --header for the X-Auth-* headers).
+            """
+    )
+
+    @OptionGroup var request: AFSignedRequestOptions
+
+    @Option(
+        name: .customLong("header"),
+        parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("A header as sent (repeat; version 4's X-Auth-* headers).", valueName: "NAME=VALUE")
+    )
+    var headers: [FormFieldArgument] = []
+
+    @Option(help: "The verifier's clock, seconds since 1970 (now when omitted).")
+    var now: Int?
+
+    @Option(help: "How far auth_timestamp may lie from the clock, in seconds.")
+    var window: Int = 12 * 60 * 60
+
+    /// The verdict's lines and whether it verified.
+    func verdict() async -> (verified: Bool, lines: [String]) {
+        var fields = HeaderFields()
+        for header in headers { fields[header.field.name] = header.field.value }
+        let (query, body) = request.placed
+        let incoming = AFSignedIncomingRequest(method: request.upperMethod, path: request.path, query: query, body: body, headers: fields)
+        let verifier = AFSignedVerifier(credentials: [request.credentials], version: request.version, clientIDField: request.clientIDField, timestampWindow: TimeInterval(window))
+        let date = now.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
+        do {
+            let verified = try await verifier.verify(incoming, now: date)
+            return (true, ["verifies: signed by \(verified.clientID) at \(verified.timestamp)"])
+        } catch {
+            var lines = ["does not verify: \(error.serverMessage ?? error.code.description)", "why: \(error.message)"]
+            if let string = error.serverStringToSign { lines.append("string to sign: \(string.debugDescription)") }
+            return (false, lines)
+        }
+    }
+
+    func run() async throws {
+        let (verified, lines) = await verdict()
+        for line in lines { print(line) }
+        if !verified { throw ExitCode.failure }
+    }
+}
