@@ -31,17 +31,4 @@ enum AFSignedAnswer {
     @Sendable static func isTimestampRejection(_ response: APIResponse) -> Bool {
         response.statusCode == 401 && response.providerMessage.map { code(for: $0.text) == .incorrectTimestamp } == true
     }
-
-    /// A `DecodingError` as `path: reason`.
-    static func describe(_ error: DecodingError) -> String {
-        let (context, reason): (DecodingError.Context, String) = switch error {
-        case .typeMismatch(let type, let context): (context, "expected \(type)")
-        case .valueNotFound(let type, let context): (context, "expected \(type), found null")
-        case .keyNotFound(let key, let context): (context, "missing \(key.stringValue)")
-        case .dataCorrupted(let context): (context, context.debugDescription)
-        @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
-        }
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return (path.isEmpty ? "the top level" : String(path.drop { $0 == "." })) + ": " + reason
-    }
 }

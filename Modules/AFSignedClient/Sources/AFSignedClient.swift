@@ -91,7 +91,7 @@ public struct AFSignedClient: Sendable {
         do {
             return try JSONDecoder().decode(Result.self, from: Data(response.body))
         } catch let error as DecodingError {
-            throw AFSignedError(code: .decodingFailed, message: "the answer does not decode as \(Result.self): \(AFSignedAnswer.describe(error))", cause: error)
+            throw AFSignedError(code: .decodingFailed, message: "the answer does not decode as \(Result.self): \(error.pathAndReason())", cause: error)
         } catch {
             throw AFSignedError(code: .decodingFailed, message: "the answer does not decode as \(Result.self)", cause: error)
         }

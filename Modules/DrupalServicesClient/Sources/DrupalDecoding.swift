@@ -82,16 +82,3 @@ extension KeyedDecodingContainer {
     }
 }
 
-extension DecodingError {
-    /// `where: what` — the member path (`result.user.uid`) and what was wrong, for messages.
-    var pathAndReason: String {
-        let context: Context? = switch self {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context): context
-        @unknown default: nil
-        }
-        guard let context else { return "\(self)" }
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        if case .keyNotFound(let key, _) = self { return "result\(path).\(key.stringValue): missing" }
-        return "result\(path): \(context.debugDescription)"
-    }
-}

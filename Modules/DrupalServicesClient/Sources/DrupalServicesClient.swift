@@ -156,7 +156,7 @@ public actor DrupalServicesClient {
         do {
             return try value.decode(as: T.self)
         } catch let error as DecodingError {
-            throw DrupalServicesError(code: .decodingFailed, message: "\(method) returned something that is not a \(T.self): \(error.pathAndReason)", cause: error)
+            throw DrupalServicesError(code: .decodingFailed, message: "\(method) returned something that is not a \(T.self): \(error.pathAndReason(root: "result"))", cause: error)
         } catch {
             throw DrupalServicesError(code: .decodingFailed, message: "\(method) returned something that is not a \(T.self)", cause: error)
         }
