@@ -66,6 +66,7 @@ sdkProduct("CredentialStore", dependencies: ["SigningCore"], testDependencies: [
 sdkProduct("OAuth1Client", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct("DrupalServicesClient", dependencies: ["SignedHTTP", "SigningCore", "CredentialStore"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct("AFSignedClient", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
+sdkProduct("GoogleBooksClient", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
 
 // Test doubles for SDK users' tests and ours: a transport answering from a closure, one that
 // records requests, a clock that does not really sleep. Foundation only, so no trait.
