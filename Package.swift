@@ -111,7 +111,7 @@ targets.append(.testTarget(
 
 targets.append(.target(
     name: "Examples",
-    dependencies: ["SigningCore", "SignedHTTP", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", "CredentialStore", "MockServerKit", "OAuth1Mock", "OAuth1MockTesting", hummingbirdTesting],
+    dependencies: ["SigningCore", "SignedHTTP", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "CredentialStore", "MockServerKit", "OAuth1Mock", "OAuth1MockTesting", hummingbirdTesting],
     path: "Examples/Sources"
 ))
 
