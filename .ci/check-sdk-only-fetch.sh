@@ -18,6 +18,9 @@ let package = Package(
         .product(name: "SignedHTTP", package: "$(basename "$repo")"),
         .product(name: "OAuth1Client", package: "$(basename "$repo")"),
         .product(name: "CredentialStore", package: "$(basename "$repo")"),
+        .product(name: "DrupalServicesClient", package: "$(basename "$repo")"),
+        .product(name: "AFSignedClient", package: "$(basename "$repo")"),
+        .product(name: "GoogleBooksClient", package: "$(basename "$repo")"),
         .product(name: "SignedHTTPTesting", package: "$(basename "$repo")"),
     ])]
 )
