@@ -1,3 +1,4 @@
+import AFSignedMock
 import MockServerKit
 import DrupalMock
 import OAuth1Mock
@@ -6,7 +7,7 @@ import OAuth1Mock
 /// mock-servers benchmark share. Each sits in its fixed ``MockProviderSlot``.
 public enum MockProviderCatalog {
     /// Every provider, in port order.
-    public static let entries: [MockCatalogEntry] = [.twitter, .discogs, .netflix, .drupal]
+    public static let entries: [MockCatalogEntry] = [.twitter, .discogs, .netflix, .drupal, .afsigned]
 
     /// The provider called `name`, if there is one.
     public static func entry(named name: String) -> MockCatalogEntry? {
@@ -26,4 +27,6 @@ extension MockCatalogEntry {
     public static let netflix = MockCatalogEntry(.netflix) { OAuth1MockProvider(flavour: .netflix, options: $0) }
     /// ``DrupalMock/DrupalMockProvider``: Drupal 6 Services JSON-RPC with key authentication.
     public static let drupal = MockCatalogEntry(.drupal) { DrupalMockProvider(options: $0) }
+    /// ``AFSignedMock/AFSignedMockProvider``: an `auth_signature` (AFSigned) REST backend.
+    public static let afsigned = MockCatalogEntry(.afsigned) { AFSignedMockProvider(options: $0) }
 }

@@ -9,7 +9,7 @@
 /// | `discogs` | 8402 | `OAuth1Mock`, ``MockCatalogEntry/discogs`` |
 /// | `netflix` | 8403 | `OAuth1Mock`, ``MockCatalogEntry/netflix`` |
 /// | `drupal` | 8404 | `DrupalMock`, ``MockCatalogEntry/drupal`` |
-/// | `afsigned` | 8405 | reserved: AFNetworking-style HMAC backend |
+/// | `afsigned` | 8405 | `AFSignedMock`, ``MockCatalogEntry/afsigned`` |
 /// | `googlebooks` | 8406 | reserved: Google Books volumes API |
 ///
 /// `--port-base N` shifts every provider by the same amount: a provider listens on
@@ -48,7 +48,7 @@ public struct MockProviderSlot: Sendable, Hashable, CustomStringConvertible {
     public static let netflix = MockProviderSlot("netflix", 8403)
     /// Drupal Services JSON-RPC with key authentication: 8404.
     public static let drupal = MockProviderSlot("drupal", 8404)
-    /// An AFNetworking-style HMAC-signed backend: 8405 (reserved; no provider yet).
+    /// An AFNetworking-style HMAC-signed (`auth_signature`) backend: 8405.
     public static let afsigned = MockProviderSlot("afsigned", 8405)
     /// The Google Books volumes API: 8406 (reserved; no provider yet).
     public static let googlebooks = MockProviderSlot("googlebooks", 8406)

@@ -1,0 +1,117 @@
+import AFSignedClient
+import Foundation
+import HTTPTypes
+import MockServerKit
+
+/// The signature check every route runs first: the request read as the seed's backend reads
+/// it and verified with the SDK's own ``AFSignedClient/AFSignedVerifier``, so the signer and
+/// this check share one definition (``AFSignedClient/AFSignedCanonicalForm``).
+struct AFSignedCheck: Sendable {
+    let options: AFSignedMockOptions
+    let verifier: AFSignedVerifier
+
+    /// The most nonces remembered (with `requiresNonce`); past it the oldest go first.
+    static let nonceCapacity = 100_000
+    /// The longest `X-Auth-String-To-Sign` value; a longer one is cut and ends with `%...`,
+    /// which no encoded string contains (every `%` in one starts `%XX`).
+    static let maximumDiagnosisLength = 8_192
+    /// `X-Auth-String-To-Sign`.
+    static let stringToSignHeader = HTTPField.Name(AFSignedField.stringToSignHeader)!
+
+    /// A check for `options`, knowing the clients in `credentials`.
+    init(options: AFSignedMockOptions, credentials: [AFSignedCredentials]) {
+        self.options = options
+        verifier = AFSignedVerifier(
+            credentials: credentials,
+            version: options.version,
+            clientIDField: options.clientIDField,
+            timestampWindow: TimeInterval(options.timestampWindowSeconds),
+            nonces: options.requiresNonce ? AFSignedNonceStore(capacity: Self.nonceCapacity) : nil
+        )
+    }
+
+    /// `request` as verified, its decoded query and form fields included.
+    ///
+    /// - Throws: ``AFSignedMockError`` with the verifier's refusal: 401 with the seed's words
+    ///   (and the server's string to sign for a bad signature, when diagnosis is on), or 400
+    ///   for a query or body that cannot be decoded.
+    func verify(_ request: MockRequest) async throws(AFSignedMockError) -> AFSignedIncomingRequest {
+        let incoming = try Self.incoming(request)
+        do {
+            _ = try await verifier.verify(incoming, now: request.now)
+        } catch {
+            guard error.code == .incorrectSignature else {
+                throw AFSignedMockError(refusal: error, reason: error.message)
+            }
+            guard options.diagnosis else {
+                throw AFSignedMockError(refusal: error, reason: quietSignatureReason(incoming))
+            }
+            let bytes = try? AFSignedCanonicalForm.bytes(version: options.version, method: incoming.method, path: incoming.path, query: incoming.query, body: incoming.body)
+            let shown = bytes.map(Self.headerValue) ?? error.serverStringToSign.map { Self.headerValue(Array($0.utf8)) }
+            throw AFSignedMockError(refusal: error, reason: error.message, stringToSign: shown)
+        }
+        return incoming
+    }
+
+    /// The reason for a bad signature without the server's string (diagnosis off).
+    private func quietSignatureReason(_ request: AFSignedIncomingRequest) -> String {
+        let name = options.version == .v2 ? AFSignedField.signature : AFSignedField.signatureHeader
+        let sent = options.version == .v2
+            ? (request.query + request.body).contains { $0.name == name }
+            : !request.headers.values(for: name).isEmpty
+        return "\(name) \(sent ? "does not match" : "is missing"): sign METHOD, path and the sorted parameters with HMAC-SHA256 keyed with the client secret (diagnosis is off, so the server's string is not shown)"
+    }
+
+    /// `request` as ``AFSignedClient/AFSignedVerifier`` reads it: method, path as sent, decoded
+    /// query and form fields, headers.
+    ///
+    /// - Throws: ``AFSignedMockError`` (400, `malformedRequest`) for a query or form body that
+    ///   is not valid percent-encoded UTF-8.
+    static func incoming(_ request: MockRequest) throws(AFSignedMockError) -> AFSignedIncomingRequest {
+        let query: [FormField]
+        let body: [FormField]
+        do {
+            query = try request.queryFields()
+        } catch {
+            throw unreadable("the query", error)
+        }
+        do {
+            body = try request.formFields()
+        } catch {
+            throw unreadable("the form body", error)
+        }
+        let headers = HeaderFields(request.headers.map { HeaderFields.Field(name: $0.name.rawName, value: $0.value) })
+        return AFSignedIncomingRequest(method: request.method.rawValue, path: request.path, query: query, body: body, headers: headers)
+    }
+
+    private static func unreadable(_ part: String, _ error: SigningCoreError) -> AFSignedMockError {
+        let reason = "\(part) is not valid percent-encoded UTF-8 (\(error.message)); encode every parameter as UTF-8, percent-encoded"
+        return AFSignedMockError(refusal: AFSignedError(code: .malformedRequest, message: reason, cause: error), reason: reason)
+    }
+
+    /// `bytes` as a header value: printable ASCII as it is, every other byte (newlines
+    /// included), `%`, and a space at either end (which HTTP would trim) as `%XX`, so any string
+    /// to sign is shown exactly and unambiguously; at most ``maximumDiagnosisLength``
+    /// characters, a cut value ending with `%...`.
+    static func headerValue(_ bytes: [UInt8]) -> String {
+        let last = bytes.count - 1
+        let isPlain: (Int, UInt8) -> Bool = { index, byte in
+            (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "%") && !(byte == 0x20 && (index == 0 || index == last))
+        }
+        var length = 0
+        for (index, byte) in bytes.enumerated() { length += isPlain(index, byte) ? 1 : 3 }
+        let limit = length <= maximumDiagnosisLength ? length : maximumDiagnosisLength - 4
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(limit + 4)
+        for (index, byte) in bytes.enumerated() {
+            let piece: [UInt8] = isPlain(index, byte) ? [byte] : [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            guard output.count + piece.count <= limit else {
+                output += Array("%...".utf8)
+                break
+            }
+            output += piece
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
