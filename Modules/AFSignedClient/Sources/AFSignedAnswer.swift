@@ -1,5 +1,6 @@
 import Foundation
 import SignedHTTP
+import SigningCore
 
 /// How a backend's answer is read: the one place its refusals become error codes.
 enum AFSignedAnswer {
@@ -9,7 +10,10 @@ enum AFSignedAnswer {
         guard !response.isSuccess else { return }
         let said = response.providerMessage?.text
         let code = said.flatMap(code(for:)) ?? .requestRejected
-        let stringToSign = response.header(AFSignedField.stringToSignHeader)
+        // A header holds printable ASCII; the string's other bytes come as %XX.
+        let stringToSign = response.header(AFSignedField.stringToSignHeader).map { header in
+            (try? PercentEncoding.decodeBytes(header)).map { String(decoding: $0, as: UTF8.self) } ?? header
+        }
         var message = "the server answered HTTP \(response.statusCode)" + (said.map { ": \($0)" } ?? "")
         if let stringToSign { message += "; it signed “\(stringToSign)”: compare it with the string you signed" }
         throw AFSignedError(code: code, message: message, serverMessage: said, serverStringToSign: stringToSign, statusCode: response.statusCode, mockReason: response.mockReason)

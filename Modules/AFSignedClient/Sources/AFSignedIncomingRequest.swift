@@ -34,7 +34,7 @@ public struct AFSignedIncomingRequest: Sendable, Hashable {
             method: request.method,
             path: components?.percentEncodedPath ?? "/",
             query: try AFSignedSigner.fields(components?.percentEncodedQuery ?? "", part: "query"),
-            body: request.hasFormBody ? try AFSignedSigner.fields(String(decoding: request.body, as: UTF8.self), part: "form body") : [],
+            body: request.hasFormBody ? try AFSignedSigner.fields(request.body, part: "form body") : [],
             headers: request.headers
         )
     }

@@ -55,7 +55,7 @@ public struct AFSignedSigner: RequestSigner, CustomStringConvertible, CustomDebu
         var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) ?? URLComponents()
         var query = try Self.fields(components.percentEncodedQuery ?? "", part: "query")
         let formBody = request.body.isEmpty || request.hasFormBody
-        var body = formBody ? try Self.fields(String(decoding: request.body, as: UTF8.self), part: "form body") : []
+        var body = formBody ? try Self.fields(request.body, part: "form body") : []
         guard query.count + body.count + 5 <= PHPArray.maximumVariables else {
             throw AFSignedError(code: .unsignableParameters, message: "\(query.count + body.count) parameters: a PHP backend reads at most \(PHPArray.maximumVariables) and drops the rest; send fewer")
         }
@@ -94,6 +94,14 @@ public struct AFSignedSigner: RequestSigner, CustomStringConvertible, CustomDebu
     private func signature(method: String, path: String, query: [FormField], body: [FormField]) throws(AFSignedError) -> String {
         let bytes = try stringToSign(method: method, path: path, query: query, body: body)
         return HMAC<SHA256>.authenticationCode(for: bytes, key: Array(credentials.clientSecret.utf8)).hex
+    }
+
+    /// The decoded fields of a form body, which must be UTF-8.
+    static func fields(_ body: [UInt8], part: String) throws(AFSignedError) -> [FormField] {
+        guard let text = String(validating: body, as: UTF8.self) else {
+            throw AFSignedError(code: .malformedRequest, message: "the request's \(part) is not UTF-8")
+        }
+        return try fields(text, part: part)
     }
 
     /// The decoded fields of a query or form body.

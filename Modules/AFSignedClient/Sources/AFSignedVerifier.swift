@@ -95,7 +95,8 @@ public struct AFSignedVerifier: Sendable {
             guard let nonce = auth.nonce, !nonce.isEmpty else {
                 throw failure(.replayedNonce, Message.incorrectNonce, "\(nonceName) is missing; this server requires a new nonce with every request")
             }
-            guard await nonces.use(nonce, clientID: clientID, now: now, window: timestampWindow) else {
+            let signedAt = Date(timeIntervalSince1970: TimeInterval(timestamp))
+            guard await nonces.use(nonce, clientID: clientID, signedAt: signedAt, now: now, window: timestampWindow) else {
                 throw failure(.replayedNonce, Message.incorrectNonce, "\(nonceName) \"\(nonce.prefix(40))\" was already used; every request needs a new one")
             }
         }
@@ -168,12 +169,14 @@ public actor AFSignedNonceStore {
         self.capacity = max(1, capacity)
     }
 
-    /// Records `nonce` for `clientID`; `false` when it was seen within `window`.
-    public func use(_ nonce: String, clientID: String, now: Date, window: TimeInterval) -> Bool {
+    /// Records `nonce` for `clientID`; `false` when it is still remembered. A nonce is kept as
+    /// long as a request carrying it could verify: until `window` after the later of `now` and
+    /// the request's timestamp `signedAt` (a timestamp ahead of the clock stays valid longer).
+    public func use(_ nonce: String, clientID: String, signedAt: Date, now: Date, window: TimeInterval) -> Bool {
         purge(now: now)
         let key = clientID + "\u{0}" + nonce
         if let expiry = seen[key], expiry > now { return false }
-        let expiry = now.addingTimeInterval(window)
+        let expiry = max(now, signedAt).addingTimeInterval(window)
         seen[key] = expiry
         order.append((key, expiry))
         purge(now: now)

@@ -89,12 +89,30 @@ struct VerifierTests {
     @Test("the nonce store forgets after the window and stays bounded")
     func nonceStore() async {
         let store = AFSignedNonceStore(capacity: 100)
-        #expect(await store.use("a", clientID: "c", now: Self.now, window: 10))
-        #expect(await !store.use("a", clientID: "c", now: Self.now.addingTimeInterval(9), window: 10))
-        #expect(await store.use("a", clientID: "other", now: Self.now, window: 10))
-        #expect(await store.use("a", clientID: "c", now: Self.now.addingTimeInterval(11), window: 10))
-        for index in 0..<10_000 { _ = await store.use("n\(index)", clientID: "c", now: Self.now.addingTimeInterval(20), window: 3600) }
+        let now = Self.now
+        #expect(await store.use("a", clientID: "c", signedAt: now, now: now, window: 10))
+        #expect(await !store.use("a", clientID: "c", signedAt: now, now: now.addingTimeInterval(9), window: 10))
+        #expect(await store.use("a", clientID: "other", signedAt: now, now: now, window: 10))
+        #expect(await store.use("a", clientID: "c", signedAt: now, now: now.addingTimeInterval(11), window: 10))
+        for index in 0..<10_000 { _ = await store.use("n\(index)", clientID: "c", signedAt: now, now: now.addingTimeInterval(20), window: 3600) }
         #expect(await store.count <= 100)
+    }
+
+    @Test("a request dated ahead of the clock cannot be replayed once its first use is a window old")
+    func futureTimestampReplay() async throws {
+        let verifier = AFSignedVerifier(credentials: [Self.credentials], timestampWindow: 100, nonces: AFSignedNonceStore())
+        let ahead = try Self.signed(at: Self.now.addingTimeInterval(99), nonce: "ahead")
+        #expect(await Self.error(ahead, verifier: verifier, at: Self.now) == nil)
+        // 100 s later the timestamp is still inside the window; the nonce must still be known.
+        #expect(await Self.error(ahead, verifier: verifier, at: Self.now.addingTimeInterval(100))?.code == .replayedNonce)
+    }
+
+    @Test("a form body that is not UTF-8 is malformed, not read with replacement characters")
+    func nonUTF8Body() throws {
+        var request = APIRequest(method: "POST", url: URL(string: "https://api.example.com/users")!, form: [FormField("a", "b")])
+        request.body = [0x61, 0x3D, 0xFF, 0xFE]
+        let error = #expect(throws: AFSignedError.self) { try AFSignedIncomingRequest(request) }
+        #expect(error?.code == .malformedRequest)
     }
 
     @Test("hostile auth values: sent twice, huge, or in the wrong place get a clear error", arguments: [
