@@ -1,0 +1,65 @@
+import Foundation
+
+/// How the search compares text: case- and diacritic-insensitively (`Café` is `cafe`, `Straße`
+/// is `strasse`), in words — runs of letters and digits — except in Chinese, Japanese and
+/// Korean, where every character is a word of its own, so that a query `東京` is the two-word
+/// phrase `東` `京` and is found inside `東京の夜` without a dictionary.
+enum TextFolding {
+    /// The folded words of `text`, in order.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        func flush() {
+            if !current.isEmpty {
+                words.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        for scalar in folded(text).unicodeScalars {
+            if isIdeographic(scalar) {
+                flush()
+                words.append(String(Character(scalar)))
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                current.append(scalar)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return words
+    }
+
+    /// `text` lowercased, without combining marks, with a few letters spelt out (`ß` → `ss`).
+    static func folded(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark:
+                continue
+            default:
+                break
+            }
+            if let spelt = spelt[scalar] {
+                output.append(contentsOf: spelt.unicodeScalars)
+            } else {
+                output.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+        return String(output)
+    }
+
+    private static let spelt: [Unicode.Scalar: String] = [
+        "ß": "ss", "ẞ": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o",
+        "ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ı": "i",
+    ]
+
+    /// Whether `scalar` is written without spaces between words: Han, kana, Hangul.
+    static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x2FA1F:
+            true
+        default:
+            false
+        }
+    }
+}
