@@ -1,0 +1,135 @@
+/// A JSON value as the Books API writes it: object members in the order they were built (so the
+/// answer reads like Google's, `kind` first), integers and doubles kept apart (`pageCount` is an
+/// `int32`, `amount` a `double`).
+enum BooksJSON: Sendable, Equatable {
+    case object([Member])
+    case array([BooksJSON])
+    case string(String)
+    case integer(Int)
+    case number(Double)
+    case boolean(Bool)
+
+    /// One member of an object.
+    struct Member: Sendable, Equatable {
+        var name: String
+        var value: BooksJSON
+    }
+
+    /// The member called `name` of an object.
+    subscript(name: String) -> BooksJSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.name == name }?.value
+    }
+
+    /// The text, when this is a string.
+    var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}
+
+/// Builds an object's members in order, leaving out absent values.
+struct BooksJSONObject {
+    private(set) var members: [BooksJSON.Member] = []
+
+    mutating func add(_ name: String, _ value: BooksJSON?) {
+        if let value { members.append(BooksJSON.Member(name: name, value: value)) }
+    }
+
+    mutating func add(_ name: String, _ text: String?) {
+        add(name, text.map(BooksJSON.string))
+    }
+
+    mutating func add(_ name: String, _ number: Int?) {
+        add(name, number.map(BooksJSON.integer))
+    }
+
+    mutating func add(_ name: String, _ flag: Bool?) {
+        add(name, flag.map(BooksJSON.boolean))
+    }
+
+    var json: BooksJSON { .object(members) }
+}
+
+extension BooksJSON {
+    /// The value as Google writes it: pretty (two-space indentation, `"name": value`) unless
+    /// `pretty` is false, UTF-8 as is, and `<`, `>`, `&`, `'` written `\u003c` … as Google's
+    /// serialiser does (a `previewLink` reads `…?id=X\u0026printsec=frontcover…`).
+    func written(pretty: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
+        write(into: &output, pretty: pretty, depth: 0)
+        if pretty { output.append(0x0A) }
+        return output
+    }
+
+    private func write(into output: inout [UInt8], pretty: Bool, depth: Int) {
+        switch self {
+        case .object(let members):
+            guard !members.isEmpty else { return output += Array("{}".utf8) }
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.newline(&output, pretty: pretty, depth: depth + 1)
+                Self.writeString(member.name, into: &output)
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(UInt8(ascii: " ")) }
+                member.value.write(into: &output, pretty: pretty, depth: depth + 1)
+            }
+            Self.newline(&output, pretty: pretty, depth: depth)
+            output.append(UInt8(ascii: "}"))
+        case .array(let elements):
+            guard !elements.isEmpty else { return output += Array("[]".utf8) }
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.newline(&output, pretty: pretty, depth: depth + 1)
+                element.write(into: &output, pretty: pretty, depth: depth + 1)
+            }
+            Self.newline(&output, pretty: pretty, depth: depth)
+            output.append(UInt8(ascii: "]"))
+        case .string(let text):
+            Self.writeString(text, into: &output)
+        case .integer(let number):
+            output += Array(String(number).utf8)
+        case .number(let number):
+            output += Array(Self.numberText(number).utf8)
+        case .boolean(let flag):
+            output += Array((flag ? "true" : "false").utf8)
+        }
+    }
+
+    /// The shortest text that reads back as `number`, whole numbers without `.0` (Google
+    /// writes an `averageRating` of 4.0 as `4`); a non-finite value (never built) as `0`.
+    static func numberText(_ number: Double) -> String {
+        guard number.isFinite else { return "0" }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+        return String(number)
+    }
+
+    private static func newline(_ output: inout [UInt8], pretty: Bool, depth: Int) {
+        guard pretty else { return }
+        output.append(0x0A)
+        output += repeatElement(UInt8(ascii: " "), count: depth * 2)
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    private static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "'"):
+                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            default:
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
