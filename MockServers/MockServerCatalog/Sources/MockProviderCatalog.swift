@@ -1,13 +1,14 @@
 import AFSignedMock
 import MockServerKit
 import DrupalMock
+import GoogleBooksMock
 import OAuth1Mock
 
 /// The providers `mock-servers` runs — the one list the command, the integration tests and the
 /// mock-servers benchmark share. Each sits in its fixed ``MockProviderSlot``.
 public enum MockProviderCatalog {
     /// Every provider, in port order.
-    public static let entries: [MockCatalogEntry] = [.twitter, .discogs, .netflix, .drupal, .afsigned]
+    public static let entries: [MockCatalogEntry] = [.twitter, .discogs, .netflix, .drupal, .afsigned, .googlebooks]
 
     /// The provider called `name`, if there is one.
     public static func entry(named name: String) -> MockCatalogEntry? {
@@ -29,4 +30,6 @@ extension MockCatalogEntry {
     public static let drupal = MockCatalogEntry(.drupal) { DrupalMockProvider(options: $0) }
     /// ``AFSignedMock/AFSignedMockProvider``: an `auth_signature` (AFSigned) REST backend.
     public static let afsigned = MockCatalogEntry(.afsigned) { AFSignedMockProvider(options: $0) }
+    /// ``GoogleBooksMock/GoogleBooksMockProvider``: the Google Books API v1 volumes search and lookup.
+    public static let googlebooks = MockCatalogEntry(.googlebooks) { GoogleBooksMockProvider(options: $0) }
 }

@@ -10,7 +10,7 @@
 /// | `netflix` | 8403 | `OAuth1Mock`, ``MockCatalogEntry/netflix`` |
 /// | `drupal` | 8404 | `DrupalMock`, ``MockCatalogEntry/drupal`` |
 /// | `afsigned` | 8405 | `AFSignedMock`, ``MockCatalogEntry/afsigned`` |
-/// | `googlebooks` | 8406 | reserved: Google Books volumes API |
+/// | `googlebooks` | 8406 | `GoogleBooksMock`, ``MockCatalogEntry/googlebooks`` |
 ///
 /// `--port-base N` shifts every provider by the same amount: a provider listens on
 /// `N + ` ``portOffset`` (twitter on `N`, googlebooks on `N + 5`), and `N = 0` gives each a
@@ -50,7 +50,7 @@ public struct MockProviderSlot: Sendable, Hashable, CustomStringConvertible {
     public static let drupal = MockProviderSlot("drupal", 8404)
     /// An AFNetworking-style HMAC-signed (`auth_signature`) backend: 8405.
     public static let afsigned = MockProviderSlot("afsigned", 8405)
-    /// The Google Books volumes API: 8406 (reserved; no provider yet).
+    /// The Google Books API v1 volumes search and lookup: 8406.
     public static let googlebooks = MockProviderSlot("googlebooks", 8406)
 
     /// Every slot, taken or reserved, in port order.
