@@ -1,9 +1,8 @@
-import Foundation
-import TestSupport
+public import Foundation
 
 /// A JSON value with its kind kept exact (`true` is not `1`, `4` is an integer, `4.5` is not),
 /// decoded with `JSONDecoder`, which refuses to read a boolean as a number or the reverse.
-indirect enum JSONTree: Decodable {
+public indirect enum JSONTree: Decodable, Sendable {
     case null
     case boolean(Bool)
     case integer(Int64)
@@ -12,7 +11,7 @@ indirect enum JSONTree: Decodable {
     case array([JSONTree])
     case object([String: JSONTree])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
         else if let value = try? container.decode(Bool.self) { self = .boolean(value) }
@@ -23,7 +22,7 @@ indirect enum JSONTree: Decodable {
         else { self = .object(try container.decode([String: JSONTree].self)) }
     }
 
-    static func parse(_ bytes: [UInt8]) throws -> JSONTree {
+    public static func parse(_ bytes: [UInt8]) throws -> JSONTree {
         try JSONDecoder().decode(JSONTree.self, from: Data(bytes))
     }
 }
@@ -31,12 +30,12 @@ indirect enum JSONTree: Decodable {
 /// The schemas of Google's Books v1 discovery document (`books.v1.json`, shipped in PyPI's
 /// `google-api-python-client`) and a walker that checks a response against them: no property
 /// the schema lacks, every value of its declared type and format, `$ref`s followed.
-struct DiscoverySchema {
-    let schemas: [String: JSONTree]
+public struct DiscoverySchema: Sendable {
+    public let schemas: [String: JSONTree]
 
     /// Where the document is: `BOOKS_DISCOVERY_DOCUMENT`, else inside the installed
     /// `googleapiclient` package; `nil` when neither exists.
-    static let documentURL: URL? = {
+    public static let documentURL: URL? = {
         if let path = ProcessInfo.processInfo.environment["BOOKS_DISCOVERY_DOCUMENT"], FileManager.default.fileExists(atPath: path) {
             return URL(fileURLWithPath: path)
         }
@@ -48,9 +47,9 @@ struct DiscoverySchema {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }()
 
-    static let missingMessage = "Google's Books discovery document was not found: pip install google-api-python-client, or set BOOKS_DISCOVERY_DOCUMENT to books.v1.json. This skip is a failure when CI=true."
+    public static let missingMessage = "Google's Books discovery document was not found: pip install google-api-python-client, or set BOOKS_DISCOVERY_DOCUMENT to books.v1.json. This skip is a failure when CI=true."
 
-    init(url: URL) throws {
+    public init(url: URL) throws {
         guard case .object(let document) = try JSONTree.parse(Array(try Data(contentsOf: url))),
               case .object(let schemas)? = document["schemas"] else {
             throw CocoaError(.fileReadCorruptFile)
@@ -59,7 +58,7 @@ struct DiscoverySchema {
     }
 
     /// Every way `value` departs from the schema called `name`, each with its JSON path.
-    func problems(_ value: JSONTree, against name: String) -> [String] {
+    public func problems(_ value: JSONTree, against name: String) -> [String] {
         guard let schema = schemas[name] else { return ["no schema \(name)"] }
         var problems: [String] = []
         check(value, schema, path: name, into: &problems)
@@ -107,7 +106,7 @@ struct DiscoverySchema {
         }
     }
 
-    static func kind(_ value: JSONTree) -> String {
+    public static func kind(_ value: JSONTree) -> String {
         switch value {
         case .null: "null"
         case .boolean: "boolean"
