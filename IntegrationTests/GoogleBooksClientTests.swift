@@ -2,6 +2,7 @@ import Foundation
 import GoogleBooksClient
 import GoogleBooksMock
 import MockServerKit
+import SignedHTTPTesting
 import Testing
 
 /// GoogleBooksClient against the in-process Google Books mock over real HTTP: searches, the
@@ -54,5 +55,72 @@ struct GoogleBooksClientTests {
                 ($0 as? GoogleBooksError)?.code == .keyInvalid
             }
         }
+    }
+
+    @Test("unicode and reserved characters reach the server as typed")
+    func escaping() async throws {
+        try await MockServer.withRunning(GoogleBooksMockProvider()) { server in
+            let query: GoogleBooksQuery = [.title("Café & Crème"), .text("a+b=c #1 100% 東京 ?x")]
+            _ = try await Self.client(server).search(GoogleBooksSearch(query))
+            #expect(await server.journal.entries.last?.parameter("q") == query.q)
+        }
+    }
+
+    @Test("503 and 429 with Retry-After are retried by the policy; a 429 that persists is .rateLimited with the wait")
+    func retries() async throws {
+        try await MockServer.withRunning(GoogleBooksMockProvider()) { server in
+            let http = SignedHTTPClient(retryPolicy: .recommended, sleepClock: ImmediateClock())
+            let books = GoogleBooksClient(configuration: GoogleBooksConfiguration(baseURL: server.baseURL), http: http)
+            // The faults of one request are taken together, so one rule at a time.
+            for code in [503, 429] {
+                try server.faults.add(FaultRule(route: "/books/v1/volumes", fault: .status(code: code, retryAfterSeconds: 2), remaining: 1))
+                _ = try await books.search(GoogleBooksSearch([.text("river")]))
+            }
+            #expect(await server.journal.entries.map(\.status) == [503, 200, 429, 200])
+        }
+        try await MockServer.withRunning(GoogleBooksMockProvider(options: GoogleBooksMockOptions(rateLimitPerMinute: 1))) { server in
+            let books = GoogleBooksClient(configuration: GoogleBooksConfiguration(baseURL: server.baseURL), retryPolicy: .never)
+            _ = try await books.search(GoogleBooksSearch([.text("river")]))
+            let error = try await #require(throws: GoogleBooksError.self) { try await books.search(GoogleBooksSearch([.text("river")])) }
+            #expect(error.code == .rateLimited && error.statusCode == 429 && (error.retryAfter ?? 0) > 0)
+        }
+    }
+
+    @Test("cancelling midway stops the paging: no page is fetched after the task is cancelled")
+    func cancellation() async throws {
+        try await MockServer.withRunning(GoogleBooksMockProvider()) { server in
+            let books = Self.client(server)
+            let task = Task {
+                var count = 0
+                for try await _ in books.volumes(matching: GoogleBooksSearch([.text("river")], maxResults: 10)) {
+                    count += 1
+                    if count == 15 { withUnsafeCurrentTask { $0?.cancel() } }
+                }
+                return count
+            }
+            _ = await task.result
+            #expect(await server.journal.entries.count == 2)
+        }
+    }
+
+    @Test("a cover arrives with progress reaching its length")
+    func coverProgress() async throws {
+        try await MockServer.withRunning(GoogleBooksMockProvider()) { server in
+            let books = Self.client(server)
+            let page = try await books.search(GoogleBooksSearch([.title("river")], maxResults: 40))
+            let cover = try #require(page.items?.lazy.compactMap { $0.volumeInfo?.imageLinks?.url(.thumbnail) }.first)
+            let seen = Progress()
+            let png = try await books.thumbnailData(cover) { received, _ in seen.record(received) }
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            #expect(seen.last == Int64(png.count))
+        }
+    }
+
+    /// The last progress value reported.
+    final class Progress: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Int64 = 0
+        var last: Int64 { lock.withLock { value } }
+        func record(_ received: Int64) { lock.withLock { value = received } }
     }
 }
