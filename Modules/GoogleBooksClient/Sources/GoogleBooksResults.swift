@@ -4,7 +4,8 @@
 /// Google's own clients leave paging to the app; this sequence does it and copes with what
 /// Google does: `totalItems` is an estimate that shifts from page to page (the sequence stops
 /// at the smallest total seen, or at the first empty page), a page may repeat volumes of the
-/// previous one (each id is given once), and `items` is absent past the end.
+/// previous one (each id is given once; volumes without an id, from a `fields` selection
+/// that leaves it out, are all given), and `items` is absent past the end.
 public struct GoogleBooksResults: AsyncSequence, Sendable {
     public typealias Element = GoogleBooksVolume
 
@@ -39,7 +40,7 @@ public struct GoogleBooksResults: AsyncSequence, Sendable {
                 search.startIndex += search.maxResults
                 let ended = items.isEmpty || total.map { search.startIndex >= $0 } ?? true
                 next = ended ? nil : search
-                buffer = items.filter { seen.insert($0.id).inserted }.reversed()
+                buffer = items.filter { $0.id.isEmpty || seen.insert($0.id).inserted }.reversed()
             }
             return buffer.popLast()
         }

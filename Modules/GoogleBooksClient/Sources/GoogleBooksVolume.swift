@@ -20,7 +20,7 @@ public struct GoogleBooksVolumes: Sendable, Hashable, Codable {
 /// member of the wrong type is a decoding error naming its path.
 public struct GoogleBooksVolume: Sendable, Hashable, Codable, Identifiable {
     public var kind: String?
-    /// The volume id (`zyTCAlFPjgYC`).
+    /// The volume id (`zyTCAlFPjgYC`); empty when a partial response (`fields`) left it out.
     public var id: String
     public var etag: String?
     public var selfLink: String?
@@ -39,6 +39,18 @@ public struct GoogleBooksVolume: Sendable, Hashable, Codable, Identifiable {
         self.saleInfo = saleInfo
         self.accessInfo = accessInfo
         self.searchInfo = searchInfo
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(String.self, forKey: .id) ?? ""
+        kind = try container.decodeIfPresent(String.self, forKey: .kind)
+        etag = try container.decodeIfPresent(String.self, forKey: .etag)
+        selfLink = try container.decodeIfPresent(String.self, forKey: .selfLink)
+        volumeInfo = try container.decodeIfPresent(VolumeInfo.self, forKey: .volumeInfo)
+        saleInfo = try container.decodeIfPresent(SaleInfo.self, forKey: .saleInfo)
+        accessInfo = try container.decodeIfPresent(AccessInfo.self, forKey: .accessInfo)
+        searchInfo = try container.decodeIfPresent(SearchInfo.self, forKey: .searchInfo)
     }
 
     /// `volumeInfo`: what the book is.

@@ -40,6 +40,14 @@ struct ClientTests {
         #expect(url == "https://books.example.test/books/v1/volumes?q=intitle%3A%22Les%20Mis%C3%A9rables%22%20a%26b%3Dc%2Bd&maxResults=5&projection=lite&country=FR&key=KEY")
     }
 
+    @Test("a partial response (fields) without ids still decodes")
+    func partialResponse() async throws {
+        let (client, transport) = Self.client { _ in Self.json(#"{"items":[{"volumeInfo":{"title":"A"}},{"volumeInfo":{"title":"B"}}]}"#) }
+        let page = try await client.search(GoogleBooksSearch("x", fields: "items(volumeInfo/title)"))
+        #expect(page.items?.map(\.id) == ["", ""] && page.items?.map { $0.volumeInfo?.title } == ["A", "B"])
+        #expect(transport.requests.first?.url.query?.contains("fields=items%28volumeInfo%2Ftitle%29") == true)
+    }
+
     @Test("no items: Google leaves the member out")
     func noItems() async throws {
         let (client, _) = Self.client { _ in Self.json(#"{"kind":"books#volumes","totalItems":0}"#) }
