@@ -35,8 +35,9 @@ struct BooksAPI: Sendable {
         body.add("kind", "books#volumes")
         body.add("totalItems", total)
         let page = search.startIndex < matches.count ? matches[search.startIndex..<min(matches.count, search.startIndex + search.maxResults)] : []
-        if !page.isEmpty {
-            let rendering = VolumeRendering(baseURL: common.baseURL, projection: search.projection)
+        // Only what `fields` keeps is built (then the selection trims the rest exactly).
+        if !page.isEmpty, let items = FieldSelection.child("items", of: common.selection?.root) {
+            let rendering = VolumeRendering(baseURL: common.baseURL, projection: search.projection, selection: items)
             body.add("items", BooksJSON.array(page.enumerated().map { offset, index in
                 rendering.json(catalogue.volumes[index], .search(query: search.query, text: search.text, position: search.startIndex + offset))
             }))
@@ -61,7 +62,7 @@ struct BooksAPI: Sendable {
             throw Self.notFound("The volume ID could not be found.", "no volume has the id '\(GoogleBooksMockError.quoted(id))'; take ids from a search").written(compact: !common.pretty)
         }
         context.note.accept("volume \(volume.id)")
-        let rendering = VolumeRendering(baseURL: common.baseURL, projection: projection)
+        let rendering = VolumeRendering(baseURL: common.baseURL, projection: projection, selection: common.selection?.root)
         return respond(rendering.json(volume, .lookup), common)
     }
 

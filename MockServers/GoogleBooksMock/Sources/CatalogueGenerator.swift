@@ -191,6 +191,12 @@ struct CatalogueGenerator {
         return choice
     }
 
+    /// `number` in decimal with leading zeros to `width` digits (`padded(7, 2)` is `07`).
+    static func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
     static func capitalisingFirst(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
@@ -262,10 +268,10 @@ struct CatalogueGenerator {
         let month = draws.int(in: 1...12)
         let day = draws.int(in: 1...28)
         let form = draws.chance(fullPercent) ? 2 : draws.chance(35) ? 1 : 0
-        let yearText = String(format: "%04d", year)
+        let yearText = Self.padded(year, 4)
         switch form {
-        case 2: return ("\(yearText)-\(String(format: "%02d", month))-\(String(format: "%02d", day))", year * 10_000 + month * 100 + day)
-        case 1: return ("\(yearText)-\(String(format: "%02d", month))", year * 10_000 + month * 100)
+        case 2: return ("\(yearText)-\(Self.padded(month, 2))-\(Self.padded(day, 2))", year * 10_000 + month * 100 + day)
+        case 1: return ("\(yearText)-\(Self.padded(month, 2))", year * 10_000 + month * 100)
         default: return (yearText, year * 10_000)
         }
     }
@@ -275,7 +281,7 @@ struct CatalogueGenerator {
     /// searchable whether shown or not.
     private mutating func identifiers(year: Int, language: LanguageVocabulary) -> ([IndustryIdentifier], String?, String?) {
         let lccn: String? = draws.chance(25)
-            ? (year > 2000 ? String(year) + String(format: "%06d", draws.int(in: 1...999_999)) : String(format: "%02d", year % 100) + String(format: "%06d", draws.int(in: 1...999_999)))
+            ? (year > 2000 ? String(year) + Self.padded(draws.int(in: 1...999_999), 6) : Self.padded(year % 100, 2) + Self.padded(draws.int(in: 1...999_999), 6))
             : nil
         let oclc: String? = draws.chance(35) ? String(draws.int(in: 100_000...999_999_999)) : nil
         if year >= 1970, !draws.chance(4) {
@@ -292,7 +298,7 @@ struct CatalogueGenerator {
         let other: String
         if let oclc { other = "OCLC:" + oclc }
         else if let lccn { other = "LCCN:" + lccn }
-        else { other = draws.pick(["UOM:39015", "HARVARD:32044", "STANFORD:36105", "NYPL:33433"]) + String(format: "%09d", draws.int(in: 0...999_999_999)) }
+        else { other = draws.pick(["UOM:39015", "HARVARD:32044", "STANFORD:36105", "NYPL:33433"]) + Self.padded(draws.int(in: 0...999_999_999), 9) }
         return ([IndustryIdentifier(type: "OTHER", identifier: other)], lccn, oclc)
     }
 
@@ -328,7 +334,7 @@ struct CatalogueGenerator {
             return .free
         case 39..<40:
             let (list, retail) = price(currency)
-            return .forPreorder(list: list, retail: retail, onSaleDate: "2026-\(String(format: "%02d", draws.int(in: 1...12)))-\(String(format: "%02d", draws.int(in: 1...28)))")
+            return .forPreorder(list: list, retail: retail, onSaleDate: "2026-\(Self.padded(draws.int(in: 1...12), 2))-\(Self.padded(draws.int(in: 1...28), 2))")
         default:
             return .notForSale
         }

@@ -15,6 +15,15 @@ struct FieldSelection: Sendable, Equatable {
 
     let root: Node
 
+    /// What is selected below member `name` of `node`: `nil` when nothing is, so a renderer
+    /// can skip building what the selection would drop.
+    static func child(_ name: String, of node: Node?) -> Node? {
+        switch node {
+        case nil, .all?: .all
+        case .members(let members, let wildcard)?: members[name] ?? wildcard
+        }
+    }
+
     /// The longest selection read, in bytes, and the deepest nesting of parentheses.
     static let maximumLength = 2048
     static let maximumDepth = 16

@@ -23,8 +23,9 @@ struct SearchIndex: Sendable {
     init(volumes: [MockVolume]) {
         count = volumes.count
         segments.reserveCapacity(volumes.count)
+        var folded: [String: [String]] = [:]  // names, publishers and categories repeat
         for volume in volumes {
-            let volumeSegments = Self.segments(of: volume)
+            let volumeSegments = Self.segments(of: volume, folded: &folded)
             var fieldsByWord: [String: SearchFields] = [:]
             for segment in volumeSegments {
                 for word in segment.words { fieldsByWord[word, default: []].formUnion(segment.field) }
@@ -42,12 +43,18 @@ struct SearchIndex: Sendable {
         }
     }
 
-    private static func segments(of volume: MockVolume) -> [Segment] {
-        var segments = [Segment(field: .title, words: TextFolding.words(volume.title))]
-        if let subtitle = volume.subtitle { segments.append(Segment(field: .subtitle, words: TextFolding.words(subtitle))) }
-        segments += volume.authors.map { Segment(field: .authors, words: TextFolding.words($0)) }
-        if let publisher = volume.publisher { segments.append(Segment(field: .publisher, words: TextFolding.words(publisher))) }
-        segments += volume.categoryPaths.map { Segment(field: .categories, words: TextFolding.words($0)) }
+    private static func segments(of volume: MockVolume, folded: inout [String: [String]]) -> [Segment] {
+        func words(_ text: String) -> [String] {
+            if let known = folded[text] { return known }
+            let words = TextFolding.words(text)
+            folded[text] = words
+            return words
+        }
+        var segments = [Segment(field: .title, words: words(volume.title))]
+        if let subtitle = volume.subtitle { segments.append(Segment(field: .subtitle, words: words(subtitle))) }
+        segments += volume.authors.map { Segment(field: .authors, words: words($0)) }
+        if let publisher = volume.publisher { segments.append(Segment(field: .publisher, words: words(publisher))) }
+        segments += volume.categoryPaths.map { Segment(field: .categories, words: words($0)) }
         segments += volume.paragraphs.map { Segment(field: .description, words: TextFolding.words($0)) }
         return segments
     }

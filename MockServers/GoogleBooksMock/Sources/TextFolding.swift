@@ -7,6 +7,7 @@ import Foundation
 enum TextFolding {
     /// The folded words of `text`, in order.
     static func words(_ text: String) -> [String] {
+        if let ascii = asciiWords(text) { return ascii }
         var words: [String] = []
         var current = String.UnicodeScalarView()
         func flush() {
@@ -26,6 +27,27 @@ enum TextFolding {
             }
         }
         flush()
+        return words
+    }
+
+    /// The words of all-ASCII `text` (most of the catalogue) without Unicode normalisation;
+    /// `nil` when `text` holds anything else.
+    private static func asciiWords(_ text: String) -> [String]? {
+        var words: [String] = []
+        var current: [UInt8] = []
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
+            default:
+                if !current.isEmpty {
+                    words.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 

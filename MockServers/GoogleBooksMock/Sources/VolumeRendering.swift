@@ -10,6 +10,8 @@ struct VolumeRendering: Sendable {
     /// `http://HOST:PORT` of the request, for `selfLink` and the cover links.
     let baseURL: String
     let projection: Projection
+    /// What `fields` selects of each volume (`nil`: everything): members it drops are not built.
+    var selection: FieldSelection.Node? = nil
 
     /// Where a volume is shown.
     enum Context {
@@ -24,15 +26,16 @@ struct VolumeRendering: Sendable {
         object.add("id", volume.id)
         object.add("etag", volume.etag)
         object.add("selfLink", "\(baseURL)/books/v1/volumes/\(volume.id)")
-        object.add("volumeInfo", volumeInfo(volume, context))
+        let wanted = { (name: String) in FieldSelection.child(name, of: selection) != nil }
+        if wanted("volumeInfo") { object.add("volumeInfo", volumeInfo(volume, context)) }
         if case .lookup = context, projection == .full, volume.hasLayers {
             object.add("layerInfo", BooksJSON.object([.init(name: "layers", value: .array([
                 .object([.init(name: "layerId", value: .string("geo")), .init(name: "volumeAnnotationsVersion", value: .string("2"))]),
             ]))]))
         }
-        object.add("saleInfo", saleInfo(volume))
-        object.add("accessInfo", accessInfo(volume))
-        if case .search(let query, _, _) = context, let snippet = Self.snippet(volume, highlighting: query.highlights) {
+        if wanted("saleInfo") { object.add("saleInfo", saleInfo(volume)) }
+        if wanted("accessInfo") { object.add("accessInfo", accessInfo(volume)) }
+        if case .search(let query, _, _) = context, wanted("searchInfo"), let snippet = Self.snippet(volume, highlighting: query.highlights) {
             object.add("searchInfo", BooksJSON.object([.init(name: "textSnippet", value: .string(snippet))]))
         }
         return object.json

@@ -65,7 +65,7 @@ struct BooksHarness {
         var ids: [String] = []
         var start = 0
         while true {
-            let page = try await search(q, parameters + [("startIndex", String(start)), ("maxResults", "40")])
+            let page = try await search(q, parameters + [("startIndex", String(start)), ("maxResults", "40"), ("fields", "items/id")])
             ids += page.ids
             if page.ids.count < 40 { return ids }
             start += 40
