@@ -32,18 +32,26 @@ final class BookCatalogue: Sendable {
         private let lock = NSLock()
         private var entries: [(size: Int, seed: UInt64, catalogue: BookCatalogue)] = []
 
+        /// Built outside the lock, so no caller (a thread of Swift's small cooperative pool)
+        /// ever waits on another's build; two first callers may both build, and the first kept wins.
         func catalogue(size: Int, seed: UInt64) -> BookCatalogue {
+            if let found = cached(size: size, seed: seed) { return found }
+            let built = BookCatalogue(size: size, seed: seed)
             lock.lock()
             defer { lock.unlock() }
-            if let found = entries.firstIndex(where: { $0.size == size && $0.seed == seed }) {
-                let entry = entries.remove(at: found)
-                entries.append(entry)
-                return entry.catalogue
-            }
-            let catalogue = BookCatalogue(size: size, seed: seed)
-            entries.append((size, seed, catalogue))
+            if let found = entries.first(where: { $0.size == size && $0.seed == seed }) { return found.catalogue }
+            entries.append((size, seed, built))
             if entries.count > Self.limit { entries.removeFirst() }
-            return catalogue
+            return built
+        }
+
+        private func cached(size: Int, seed: UInt64) -> BookCatalogue? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let found = entries.firstIndex(where: { $0.size == size && $0.seed == seed }) else { return nil }
+            let entry = entries.remove(at: found)
+            entries.append(entry)
+            return entry.catalogue
         }
     }
 }
@@ -73,5 +81,30 @@ extension BookCatalogue {
         if volume.cover != nil { bonus += 2 }
         if !volume.paragraphs.isEmpty { bonus += 1 }
         return bonus
+    }
+}
+
+/// A server's catalogue, built on its first request rather than at startup, so that starting
+/// `mock-servers` (every provider at once) costs nothing until the Books API is used.
+final class LazyCatalogue: @unchecked Sendable {
+    // @unchecked: `built` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var built: BookCatalogue?
+    private let size: Int
+    private let seed: UInt64
+
+    init(size: Int, seed: UInt64) {
+        self.size = size
+        self.seed = seed
+    }
+
+    /// The catalogue, built (outside the lock) the first time it is asked for.
+    var value: BookCatalogue {
+        if let catalogue = lock.withLock({ built }) { return catalogue }
+        let catalogue = BookCatalogue.shared(size: size, seed: seed)
+        return lock.withLock {
+            if built == nil { built = catalogue }
+            return built ?? catalogue
+        }
     }
 }

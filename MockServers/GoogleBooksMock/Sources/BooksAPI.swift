@@ -6,7 +6,8 @@ import MockServerKit
 /// Every request first passes the checks Google makes before the method runs, in Google's
 /// order: the query string, `prettyPrint`, the API key, the rate limit, `alt` and `fields`.
 struct BooksAPI: Sendable {
-    let catalogue: BookCatalogue
+    let source: LazyCatalogue
+    var catalogue: BookCatalogue { source.value }
     let options: GoogleBooksMockOptions
     let apiKey: String
     let rateWindow: RateWindow?

@@ -41,10 +41,11 @@ public struct GoogleBooksMockProvider: MockProvider {
     }
 
     /// Adds `GET /books/v1/volumes`, `GET /books/v1/volumes/{volumeId}` and `GET /books/content`
-    /// over the catalogue of the options' size and seed (built once per size and seed and shared).
+    /// over the catalogue of the options' size and seed (built on the first request, once per size
+    /// and seed, and shared).
     public func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext) {
         let api = BooksAPI(
-            catalogue: BookCatalogue.shared(size: options.catalogueSize, seed: UInt64(options.seed)),
+            source: LazyCatalogue(size: options.catalogueSize, seed: UInt64(options.seed)),
             options: options,
             apiKey: Self.apiKey,
             rateWindow: options.rateLimitPerMinute.map(RateWindow.init(limit:))

@@ -12,7 +12,7 @@ struct ConnectionLimitTests {
         try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
     }
 
-    @Test("with 8 idle connections a 9th gets 503 within a second; open ones are served; closing some frees room")
+    @Test("with 8 idle connections a 9th gets 503 within seconds; open ones are served; closing some frees room")
     func limit() async throws {
         let server = try await MockServer.start(EchoProvider(), configuration: MockServerConfiguration(limits: MockServerLimits(maxConnections: 8)))
         let port = try #require(server.baseURL.port)
@@ -22,7 +22,7 @@ struct ConnectionLimitTests {
 
         let started = ContinuousClock.now
         let refused = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(5))
-        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(ContinuousClock.now - started < .seconds(3))  // far below the 5 s a held request would take
         #expect(refused.status == 503 || refused.bytes.isEmpty, "\(refused.text)")
 
         // An open connection is still served: its request is answered and journaled, and the
