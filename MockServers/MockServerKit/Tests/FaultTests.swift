@@ -76,7 +76,8 @@ struct FaultTests {
     func dribble() async throws {
         let server = try await start([FaultRule(fault: .dribble(chunkBytes: 3, intervalMilliseconds: 1))])
         let port = try #require(server.baseURL.port)
-        let reply = try await RawHTTP.exchange(port: port, text: "GET /echo?a=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        // A generous timeout: each 1 ms pause needs a turn on the shared cooperative threads.
+        let reply = try await RawHTTP.exchange(port: port, text: "GET /echo?a=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(45))
         #expect(reply.status == 200)
         #expect(reply.text.lowercased().contains("transfer-encoding: chunked"))
         #expect(reply.text.contains("\r\n3\r\n"))

@@ -43,6 +43,9 @@ struct HTTPDetailTests {
             // While the first client still holds its socket, a new client is served (503 until
             // the server has let go of the first connection, a second after its answer).
             var second: Int?
+            // Give the first client time to connect before the second tries (a loaded machine
+            // can delay its connect past the first 250 ms pause, and then it is the one refused).
+            try await Task.sleep(for: .seconds(1))
             let started = ContinuousClock.now
             while second != 200, ContinuousClock.now - started < .seconds(8) {
                 try await Task.sleep(for: .milliseconds(250))
