@@ -106,6 +106,18 @@ struct ClientTests {
         #expect(try await #require(throws: GoogleBooksError.self) { try await truncated.search(GoogleBooksSearch("x")) }.code == .decodingFailed)
     }
 
+    @Test("huge answers: a 20 MB page of 5000 volumes decodes; 8 MB of nesting or garbage is a clear decoding error")
+    func hugeAnswers() async throws {
+        let items = (0..<5000).map { Self.volume("v\($0)") }.joined(separator: ",")
+        let (client, _) = Self.client { _ in Self.json(#"{"kind":"books#volumes","totalItems":5000,"items":[\#(items)]}"#) }
+        #expect(try await client.search(GoogleBooksSearch("x")).items?.count == 5000)
+        for body in [String(repeating: "[", count: 8_000_000), String(repeating: "\u{FFFD}", count: 3_000_000)] {
+            let (hostile, _) = Self.client { _ in Self.json(body) }
+            let error = try await #require(throws: GoogleBooksError.self) { try await hostile.search(GoogleBooksSearch("x")) }
+            #expect(error.code == .decodingFailed && error.message.count < 500)
+        }
+    }
+
     /// Pages of a scripted catalogue of `count` ids whose reported total shifts, with one
     /// volume repeated across the page boundary.
     static func pagedClient(count: Int, shifting: Bool) -> (GoogleBooksClient, RecordingTransport) {
