@@ -63,6 +63,7 @@ struct GoogleBooksClientTests {
             let query: GoogleBooksQuery = [.title("Café & Crème"), .text("a+b=c #1 100% 東京 ?x")]
             _ = try await Self.client(server).search(GoogleBooksSearch(query))
             #expect(await server.journal.entries.last?.parameter("q") == query.q)
+            #expect(await server.journal.entries.last?.parameter("key") == MockSecrets.redacted)
         }
     }
 

@@ -1,6 +1,7 @@
 public import HTTPTypes
 public import Hummingbird
 public import MockServerKit
+public import SigningCore
 
 /// A mock of the Google Books API v1, faithful to `protocols.md`: `GET /books/v1/volumes`
 /// (search) and `GET /books/v1/volumes/{volumeId}` (lookup) over a catalogue of thousands of
@@ -59,6 +60,12 @@ public struct GoogleBooksMockProvider: MockProvider {
         router.mockRoute(.get, Self.contentPath, context: context) { request, context in
             try await api.cover(request, context: context)
         }
+    }
+
+    /// The kit's rule (names with `secret` or `password`), plus the API key (`key`), which
+    /// the journal, the admin route and the logs keep as `[redacted]`.
+    public func redactingSecrets(_ parameters: [FormField]) -> [FormField] {
+        MockSecrets.redacting(MockSecrets.redactingSecretNames(parameters)) { $0 == "key" }
     }
 
     /// Google's error envelope with `status`, for failures the server kit finds (404, 405, 413,
