@@ -40,6 +40,21 @@ public struct AFSignedClient: Sendable {
         http = SignedHTTPClient(transport: transport, retryPolicy: retryPolicy, correctsClockSkew: correctsClockSkew, deviceClock: clock)
     }
 
+    /// Creates a client that sends through `http` (its transport, retry policy, clocks and
+    /// clock-skew correction), as the other clients of this package can.
+    public init(
+        baseURL: URL,
+        credentials: AFSignedCredentials,
+        version: AFSignedVersion = .v2,
+        clientIDField: AFSignedClientIDField = .clientID,
+        http: SignedHTTPClient,
+        nonce: (@Sendable () -> String)? = AFSignedSigner.defaultNonce
+    ) {
+        self.baseURL = baseURL
+        signer = AFSignedSigner(credentials: credentials, version: version, clientIDField: clientIDField, nonce: nonce)
+        self.http = http
+    }
+
     /// Sends a signed request: `parameters` in the query (GET, HEAD, DELETE) or as a form body.
     ///
     /// - Returns: the response, whatever its status.

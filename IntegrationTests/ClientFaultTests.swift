@@ -1,0 +1,176 @@
+import AFSignedClient
+import DrupalServicesClient
+import Foundation
+import GoogleBooksClient
+import MockServerCatalog
+import MockServerKit
+import OAuth1Client
+import SignedHTTP
+import SignedHTTPTesting
+import SigningCore
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Every SDK client against every fault the mock kit injects, over real HTTP: latency past the
+/// transport's timeout, 429 with `Retry-After`, 503, a dropped connection, a malformed and an
+/// empty body, a device clock an hour slow, and cancellation midway. Each must end with the
+/// right error (or the right answer after the retries its policy allows — and no more), and
+/// none may hang: every test has a time limit.
+@Suite("SDK clients against every fault of the mock kit", .timeLimit(.minutes(2)))
+struct ClientFaultTests {
+    /// A server with `client`'s provider, the client's calls on `http` over a URLSession of
+    /// its own whose requests time out after 2 s, a recording of what went out, and the sleeps
+    /// the retry policy asked for.
+    struct Harness {
+        let server: MockServer
+        let session: URLSession
+        let calls: FaultedClient.Calls
+        let wire: RecordingTransport
+        let sleeps: ImmediateClock
+
+        static func start(_ client: FaultedClient, deviceClock: @escaping @Sendable () -> Date = { Date() }) async throws -> Harness {
+            let server = try await MockServer.start(client.entry.provider())
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = 2
+            let session = URLSession(configuration: configuration)
+            let wire = RecordingTransport(forwardingTo: URLSessionTransport(session: session))
+            let sleeps = ImmediateClock()
+            let http = SignedHTTPClient(
+                transport: wire, retryPolicy: .recommended, correctsClockSkew: true, deviceClock: deviceClock, sleepClock: sleeps
+            )
+            do {
+                let calls = try await client.make(server.providers[0], http)
+                wire.reset()
+                return Harness(server: server, session: session, calls: calls, wire: wire, sleeps: sleeps)
+            } catch {
+                session.invalidateAndCancel()
+                await server.stop()
+                throw error
+            }
+        }
+
+        func stop() async {
+            session.invalidateAndCancel()
+            await server.stop()
+        }
+
+        /// Attempts the policy allows for the client's read: all of them for a retried method,
+        /// one otherwise.
+        func attempts(_ client: FaultedClient) -> Int {
+            RetryPolicy.recommended.retryableMethods.contains(client.readMethod) ? RetryPolicy.recommended.maxAttempts : 1
+        }
+    }
+
+    @Test("latency past the transport's timeout: a transport failure after the attempts its policy allows", arguments: FaultedClient.all)
+    func latencyPastTimeout(_ client: FaultedClient) async throws {
+        let harness = try await Harness.start(client)
+        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .latency(milliseconds: 8_000)))
+        let began = ContinuousClock.now
+        let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
+        #expect(client.classify(error).code == "transport failed", "\(error)")
+        #expect(harness.wire.requests.count == harness.attempts(client))
+        #expect(ContinuousClock.now - began < .seconds(30))
+        await harness.stop()
+    }
+
+    @Test("429 with Retry-After: 2 — a retried method waits those 2 s and succeeds; another gets the 429", arguments: FaultedClient.all)
+    func rateLimited(_ client: FaultedClient) async throws {
+        let harness = try await Harness.start(client)
+        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .status(code: 429, retryAfterSeconds: 2), remaining: 1))
+        if harness.attempts(client) > 1 {
+            try await harness.calls.read()
+            #expect(harness.sleeps.sleeps == [.seconds(2)])
+            #expect(harness.wire.requests.count == 2)
+        } else {
+            let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
+            #expect(client.classify(error).status == 429, "\(error)")
+            #expect(harness.wire.requests.count == 1)
+        }
+        await harness.stop()
+    }
+
+    @Test("a 503, then the answer: a retried method succeeds with a fresh signature; another gets the 503", arguments: FaultedClient.all)
+    func unavailable(_ client: FaultedClient) async throws {
+        let harness = try await Harness.start(client)
+        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
+        if harness.attempts(client) > 1 {
+            try await harness.calls.read()
+            #expect(harness.wire.requests.count == 2)
+            #expect(harness.sleeps.sleeps.count == 1)
+        } else {
+            let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
+            #expect(client.classify(error).status == 503, "\(error)")
+            #expect(harness.wire.requests.count == 1)
+        }
+        await harness.stop()
+    }
+
+    @Test("a persistent 503: the attempts the policy allows, then the 503 as the client's error", arguments: FaultedClient.all)
+    func persistentlyUnavailable(_ client: FaultedClient) async throws {
+        let harness = try await Harness.start(client)
+        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .status(code: 503, retryAfterSeconds: nil)))
+        let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
+        #expect(client.classify(error).status == 503, "\(error)")
+        #expect(harness.wire.requests.count == harness.attempts(client))
+        await harness.stop()
+    }
+
+    @Test("a dropped connection: a retried method succeeds on the next attempt; another gets a transport failure", arguments: FaultedClient.all)
+    func droppedConnection(_ client: FaultedClient) async throws {
+        let harness = try await Harness.start(client)
+        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .connectionReset, remaining: 1))
+        if harness.attempts(client) > 1 {
+            try await harness.calls.read()
+            #expect(harness.wire.requests.count == 2)
+        } else {
+            let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
+            #expect(client.classify(error).code == "transport failed", "\(error)")
+            #expect(harness.wire.requests.count == 1)
+        }
+        await harness.stop()
+    }
+
+    @Test("a malformed body and an empty body: a decoding error, never retried (a 200 is an answer)",
+          arguments: FaultedClient.all, [MockFault.malformedResponse, .emptyResponse])
+    func badBody(_ client: FaultedClient, fault: MockFault) async throws {
+        let harness = try await Harness.start(client)
+        try harness.server.faults.add(FaultRule(route: client.decodeRoute, fault: fault))
+        let error = try await #require(throws: (any Error).self) { try await harness.calls.decode() }
+        #expect(client.badBodyCodes.contains(client.classify(error).code), "\(error)")
+        #expect(harness.wire.requests.count == 1)
+        await harness.stop()
+    }
+
+    /// Google Books signs nothing with a time, so it must simply answer.
+    @Test("a device clock a day slow: corrected from the server's Date and accepted", arguments: FaultedClient.all)
+    func slowDeviceClock(_ client: FaultedClient) async throws {
+        let harness = try await Harness.start(client, deviceClock: { Date().addingTimeInterval(-86_400) })
+        try await harness.calls.read()
+        #expect(harness.wire.requests.count <= 2)
+        await harness.stop()
+    }
+
+    @Test("cancelled while the server delays: the call ends at once with a cancellation, and nothing is retried", arguments: FaultedClient.all)
+    func cancelled(_ client: FaultedClient) async throws {
+        let harness = try await Harness.start(client)
+        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .latency(milliseconds: 30_000)))
+        let calls = harness.calls
+        let task = Task { try await calls.read() }
+        try await Task.sleep(for: .milliseconds(300))
+        let began = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(ContinuousClock.now - began < .seconds(5))
+        guard case .failure(let error) = result else {
+            Issue.record("the cancelled call succeeded")
+            await harness.stop()
+            return
+        }
+        #expect(FaultedClient.isCancellation(error), "\(error)")
+        #expect(harness.wire.requests.count == 1)
+        #expect(harness.sleeps.sleeps.isEmpty)
+        await harness.stop()
+    }
+}
