@@ -151,7 +151,8 @@ targets.append(.executableTarget(
 targets.append(.executableTarget(
     name: "mock-servers-benchmark",
     dependencies: [
-        "MockServerKit", "MockServerCatalog", "OAuth1Client", "GoogleBooksClient", "SigningCore", argumentParser, hummingbird, nioCore,
+        "MockServerKit", "MockServerCatalog", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "SignedHTTP", "SigningCore",
+        argumentParser, hummingbird, nioCore,
         external("NIOHTTP1", "swift-nio"), nioPosix, serviceLifecycle,
     ],
     path: "Tools/MockServersBenchmark"

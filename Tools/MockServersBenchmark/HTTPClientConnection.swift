@@ -46,6 +46,14 @@ struct HTTPClientConnection {
     /// - Returns: the response status, or `nil` when the connection closed (or timed out)
     ///   before a complete response. Check ``isOpen`` before sending the next request.
     mutating func exchange(_ request: PreparedRequest, authority: String, timeout: Duration? = nil) async -> Int? {
+        await exchange(request, authority: authority, timeout: timeout, keepingBodyBytes: 0)?.status
+    }
+
+    /// Sends `request` as ``exchange(_:authority:timeout:)`` does and keeps the first
+    /// `keepingBodyBytes` bytes of the response body.
+    mutating func exchange(
+        _ request: PreparedRequest, authority: String, timeout: Duration?, keepingBodyBytes: Int
+    ) async -> (status: Int, body: [UInt8])? {
         var headers = HTTPHeaders([("Host", authority), ("User-Agent", "mock-servers-benchmark")])
         for (name, value) in request.headers { headers.add(name: name, value: value) }
         var parts: [HTTPClientRequestPart] = []
@@ -64,14 +72,19 @@ struct HTTPClientConnection {
         // A server may answer (413) and close before the whole body is written: read what came.
         try? await outbound.write(contentsOf: parts)
         var status: Int?
+        var body: [UInt8] = []
         do {
             while let part = try await responses.next() {
                 switch part {
                 case .head(let head):
                     status = Int(head.status.code)
                     isOpen = head.isKeepAlive
-                case .body: continue
-                case .end: return status
+                case .body(let buffer):
+                    if body.count < keepingBodyBytes {
+                        body += buffer.readableBytesView.prefix(keepingBodyBytes - body.count)
+                    }
+                case .end:
+                    return status.map { ($0, body) }
                 }
             }
         } catch {

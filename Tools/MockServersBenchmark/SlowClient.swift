@@ -4,8 +4,7 @@ import NIOCore
 /// a time, never ending it, until the deadline; when the server closes the connection it
 /// opens another (one at a time, so the number of slow connections stays bounded).
 struct SlowClient: Sendable {
-    let target: LoopbackTarget
-    let requests: SoakRequests
+    let traffic: SoakTraffic
     let deadline: ContinuousClock.Instant
     /// Bytes per write.
     static let chunkBytes = 4
@@ -16,10 +15,10 @@ struct SlowClient: Sendable {
     func run() async -> SoakTally {
         var tally = SoakTally()
         while ContinuousClock.now < deadline, !Task.isCancelled {
-            let outcome = await RawConnection.run(host: target.host, port: target.port) { [requests, deadline] outbound in
-                await Self.trickle(requests.slowRequestStart, to: outbound, until: deadline)
+            let outcome = await RawConnection.run(host: traffic.target.host, port: traffic.target.port) { [traffic, deadline] outbound in
+                await Self.trickle(traffic.slowRequestStart, to: outbound, until: deadline)
             }
-            tally.record(.slow, outcome)
+            tally.record(traffic.provider, .slow, outcome, matched: traffic.accepts(.slow, outcome, body: []))
             if outcome != .held { try? await Task.sleep(for: Self.interval) }
         }
         return tally
@@ -32,7 +31,7 @@ struct SlowClient: Sendable {
         var line = 0
         while ContinuousClock.now < deadline, !Task.isCancelled {
             if pending.isEmpty {
-                pending = SoakRequests.slowHeaderLine(line)[...]
+                pending = SoakTraffic.slowHeaderLine(line)[...]
                 line += 1
             }
             let chunk = pending.prefix(chunkBytes)

@@ -1,12 +1,16 @@
-/// The kinds of traffic the soak sends, and the answer each must get.
+/// The kinds of traffic the soak sends. What each must get depends on the provider
+/// (``SoakTraffic/expectations``).
 enum SoakKind: String, CaseIterable, Codable, Sendable {
-    /// A request signed with the provider's demo credentials: 200.
+    /// A request signed with the provider's demo credentials (a fresh nonce each time).
     case valid
-    /// A valid request sent again with the same nonce and timestamp: 401.
+    /// A request that was already answered, sent again unchanged (same nonce and timestamp).
     case replay
-    /// A signed form post whose `status` was changed after signing: 401.
+    /// A signed request changed after signing (a value, a nonce, a key).
     case tamper
-    /// A post whose body is over the server's 1 MiB limit: 413.
+    /// A request the provider must refuse by its own rules: a broken `Authorization` header,
+    /// a body that is not JSON, a parameter out of range.
+    case invalid
+    /// A body over the server's 1 MiB limit: 413.
     case oversized
     /// Bytes that are not HTTP, a broken request line, or a bad header line: 400 or a close.
     case malformed
@@ -15,32 +19,7 @@ enum SoakKind: String, CaseIterable, Codable, Sendable {
     case slow
 
     /// The kinds mixed on the load connections by weight (slow clients are counted apart).
-    static let mixed: [SoakKind] = [.valid, .replay, .tamper, .oversized, .malformed]
-
-    /// What the answer should be, for the report.
-    var expectation: String {
-        switch self {
-        case .valid: "200"
-        case .replay, .tamper: "401"
-        case .oversized: "413"
-        case .malformed: "400 or closed"
-        case .slow: "held, closed or 4xx"
-        }
-    }
-
-    /// Whether `outcome` is what this kind should get.
-    func accepts(_ outcome: SoakOutcome) -> Bool {
-        switch (self, outcome) {
-        case (.valid, .status(let code)): code == 200
-        case (.replay, .status(let code)), (.tamper, .status(let code)): code == 401
-        case (.oversized, .status(let code)): code == 413
-        case (.malformed, .status(let code)): code == 400
-        case (.malformed, .closed): true
-        case (.slow, .status(let code)): (400..<500).contains(code)
-        case (.slow, .held), (.slow, .closed): true
-        default: false
-        }
-    }
+    static let mixed: [SoakKind] = [.valid, .replay, .tamper, .invalid, .oversized, .malformed]
 }
 
 /// How one request or connection ended.
@@ -63,6 +42,50 @@ enum SoakOutcome: Hashable, Sendable, CustomStringConvertible {
         case .timedOut: "timeout"
         case .held: "held"
         case .refused: "connect failed"
+        }
+    }
+}
+
+/// What one answer must be for its kind and provider: a description for the report and the
+/// check itself, which may read the start of the body (Drupal answers its refusals with 200).
+struct SoakExpectation: Sendable {
+    let description: String
+    let accepts: @Sendable (SoakOutcome, _ body: [UInt8]) -> Bool
+
+    /// Exactly `code`; when `containing` is given, the body must hold that text, and when
+    /// `lacking` is given, it must not.
+    static func status(_ code: Int, containing: String? = nil, lacking: String? = nil) -> SoakExpectation {
+        var description = String(code)
+        if let containing { description += " with \(containing)" }
+        if let lacking { description += " without \(lacking)" }
+        return SoakExpectation(description: description) { outcome, body in
+            guard outcome == .status(code) else { return false }
+            let text = String(decoding: body, as: UTF8.self)
+            if let containing, !text.contains(containing) { return false }
+            if let lacking, text.contains(lacking) { return false }
+            return true
+        }
+    }
+
+    /// One of `codes`.
+    static func oneOf(_ codes: Set<Int>) -> SoakExpectation {
+        SoakExpectation(description: codes.sorted().map(String.init).joined(separator: " or ")) { outcome, _ in
+            if case .status(let code) = outcome { return codes.contains(code) }
+            return false
+        }
+    }
+
+    /// Raw bytes an HTTP parser must refuse: 400, or the connection closed.
+    static let refusedOrClosed = SoakExpectation(description: "400 or closed") { outcome, _ in
+        outcome == .status(400) || outcome == .closed
+    }
+
+    /// A slowloris connection: held open, closed, or any 4xx; never served.
+    static let neverServed = SoakExpectation(description: "held, closed or 4xx") { outcome, _ in
+        switch outcome {
+        case .held, .closed: true
+        case .status(let code): (400..<500).contains(code)
+        default: false
         }
     }
 }

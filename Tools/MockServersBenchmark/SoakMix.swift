@@ -7,7 +7,7 @@ struct SoakMix: ExpressibleByArgument, Sendable, CustomStringConvertible {
     let weights: [SoakKind: Int]
 
     /// The default mix: mostly valid traffic with every hostile kind present.
-    static let standard = SoakMix(weights: [.valid: 80, .replay: 5, .tamper: 5, .oversized: 2, .malformed: 8])
+    static let standard = SoakMix(weights: [.valid: 80, .replay: 5, .tamper: 5, .invalid: 4, .oversized: 1, .malformed: 5])
 
     init(weights: [SoakKind: Int]) {
         self.weights = weights
