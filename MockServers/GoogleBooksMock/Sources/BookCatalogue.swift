@@ -6,11 +6,14 @@ import Foundation
 final class BookCatalogue: Sendable {
     let volumes: [MockVolume]
     let index: SearchIndex
+    /// Each volume's description prepared for search snippets, by position.
+    let snippets: [SnippetText]
     private let positions: [String: Int]
 
     init(size: Int, seed: UInt64) {
         volumes = CatalogueGenerator.volumes(count: size, seed: seed)
         index = SearchIndex(volumes: volumes)
+        snippets = volumes.map(SnippetText.init)
         positions = Dictionary(uniqueKeysWithValues: volumes.map { ($0.id, $0.index) })
     }
 

@@ -40,7 +40,7 @@ struct BooksAPI: Sendable {
         if !page.isEmpty, let items = FieldSelection.child("items", of: common.selection?.root) {
             let rendering = VolumeRendering(baseURL: common.baseURL, projection: search.projection, selection: items)
             body.add("items", BooksJSON.array(page.enumerated().map { offset, index in
-                rendering.json(catalogue.volumes[index], .search(query: search.query, text: search.text, position: search.startIndex + offset))
+                rendering.json(catalogue.volumes[index], .search(query: search.query, text: search.text, position: search.startIndex + offset, snippet: catalogue.snippets[index]))
             }))
         }
         let elapsed = ContinuousClock.now - started

@@ -15,8 +15,9 @@ struct VolumeRendering: Sendable {
 
     /// Where a volume is shown.
     enum Context {
-        /// The `position`th result (from 0) of a search for `query`.
-        case search(query: SearchQuery, text: String, position: Int)
+        /// The `position`th result (from 0) of a search for `query`, whose snippet is cut from
+        /// `snippet`, the volume's prepared description.
+        case search(query: SearchQuery, text: String, position: Int, snippet: SnippetText)
         case lookup
     }
 
@@ -35,7 +36,7 @@ struct VolumeRendering: Sendable {
         }
         if wanted("saleInfo") { object.add("saleInfo", saleInfo(volume)) }
         if wanted("accessInfo") { object.add("accessInfo", accessInfo(volume)) }
-        if case .search(let query, _, _) = context, wanted("searchInfo"), let snippet = Self.snippet(volume, highlighting: query.highlights) {
+        if case .search(let query, _, _, let text) = context, wanted("searchInfo"), let snippet = Self.snippet(text, highlighting: query.highlights) {
             object.add("searchInfo", BooksJSON.object([.init(name: "textSnippet", value: .string(snippet))]))
         }
         return object.json
@@ -101,7 +102,7 @@ struct VolumeRendering: Sendable {
         let id = volume.id
         let frontCover = volume.readingModes.image ? "&printsec=frontcover" : ""
         switch context {
-        case .search(_, let text, let position):
+        case .search(_, let text, let position, _):
             let dq = PercentEncoding.encode(text)
             info.add("previewLink", "http://books.google.com/books?id=\(id)\(frontCover)&dq=\(dq)&hl=&cd=\(position + 1)&source=gbs_api")
             info.add("infoLink", "http://books.google.com/books?id=\(id)&dq=\(dq)&hl=&source=gbs_api")
