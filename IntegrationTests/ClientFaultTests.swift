@@ -21,8 +21,9 @@ import FoundationNetworking
 @Suite("SDK clients against every fault of the mock kit", .timeLimit(.minutes(2)))
 struct ClientFaultTests {
     /// A server with `client`'s provider, the client's calls on `http` over a URLSession of
-    /// its own whose requests time out after 2 s, a recording of what went out, and the sleeps
-    /// the retry policy asked for.
+    /// its own (requests time out after `timeout`: long, except where the timeout is the
+    /// fault, so a loaded machine cannot turn a slow answer into a retry), a recording of what
+    /// went out, and the sleeps the retry policy asked for.
     struct Harness {
         let server: MockServer
         let session: URLSession
@@ -30,10 +31,12 @@ struct ClientFaultTests {
         let wire: RecordingTransport
         let sleeps: ImmediateClock
 
-        static func start(_ client: FaultedClient, deviceClock: @escaping @Sendable () -> Date = { Date() }) async throws -> Harness {
+        static func start(
+            _ client: FaultedClient, timeout: TimeInterval = 60, deviceClock: @escaping @Sendable () -> Date = { Date() }
+        ) async throws -> Harness {
             let server = try await MockServer.start(client.entry.provider())
             let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = 2
+            configuration.timeoutIntervalForRequest = timeout
             let session = URLSession(configuration: configuration)
             let wire = RecordingTransport(forwardingTo: URLSessionTransport(session: session))
             let sleeps = ImmediateClock()
@@ -65,7 +68,7 @@ struct ClientFaultTests {
 
     @Test("latency past the transport's timeout: a transport failure after the attempts its policy allows", arguments: FaultedClient.all)
     func latencyPastTimeout(_ client: FaultedClient) async throws {
-        let harness = try await Harness.start(client)
+        let harness = try await Harness.start(client, timeout: 2)
         try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .latency(milliseconds: 8_000)))
         let began = ContinuousClock.now
         let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
@@ -158,7 +161,12 @@ struct ClientFaultTests {
         try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .latency(milliseconds: 30_000)))
         let calls = harness.calls
         let task = Task { try await calls.read() }
-        try await Task.sleep(for: .milliseconds(300))
+        // Cancel once the request is on its way (the server then holds it for 30 s).
+        let sent = ContinuousClock.now
+        while harness.wire.requests.isEmpty, ContinuousClock.now - sent < .seconds(20) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try await Task.sleep(for: .milliseconds(200))
         let began = ContinuousClock.now
         task.cancel()
         let result = await task.result

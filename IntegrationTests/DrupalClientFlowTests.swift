@@ -392,7 +392,7 @@ struct DrupalClientFlowTests {
             try #require(params.count == 2)
             #expect(params[0][3] != params[1][3], "the retry carries a new nonce")
             let corrected = try #require(params[1][2].stringValue.flatMap(Int.init))
-            #expect(abs(corrected - Int(Date().timeIntervalSince1970)) <= 5, "the retry is signed at the site's time")
+            #expect(abs(corrected - Int(Date().timeIntervalSince1970)) <= 30, "the retry is signed at the site's time (600 s from the device's; 30 s allows a loaded machine)")
             #expect(params[1].count == 5, "no sessid: hash, domain, timestamp, nonce, nid")
             #expect(await client.http.serverClock.offset.map { abs($0 - 600) < 5 } == true)
 
