@@ -11,8 +11,9 @@ final class ChildProcess: @unchecked Sendable {
     private let exited: AsyncStream<Int32>
     private let exitContinuation: AsyncStream<Int32>.Continuation
 
-    /// Starts `executable` with `arguments`, and `environment` added to this process's.
-    init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `executable` with `arguments`, and `environment` added to this process's, in
+    /// `workingDirectory` (this process's when `nil`).
+    init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], workingDirectory: URL? = nil) throws {
         let directory = FileManager.default.temporaryDirectory
         let id = UUID().uuidString
         outputURL = directory.appendingPathComponent("child-\(id).out")
@@ -22,6 +23,7 @@ final class ChildProcess: @unchecked Sendable {
         (exited, exitContinuation) = AsyncStream.makeStream(of: Int32.self)
         process.executableURL = executable
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         }

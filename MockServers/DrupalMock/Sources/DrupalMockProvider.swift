@@ -54,10 +54,13 @@ public struct DrupalMockProvider: MockProvider {
             random: context.random
         )
         let route = DrupalRPCRoute(services: services)
-        router.mockRoute(.post, Self.endpointPath, context: context) { request, context in
+        router.mockRoute(.post, Self.endpointPath, context: context, operation: DrupalMockOperations.call) { request, context in
             try await route.respond(request, context: context)
         }
     }
+
+    /// What ``errorResponse(status:message:)`` writes: a JSON-RPC 1.1 error object.
+    public var errorContent: MockOperation.Content { DrupalMockOperations.errorContent }
 
     /// A JSON-RPC 1.1 error object with `status`, for failures the server kit finds before a
     /// call is read (404, 405, 413, faults): -32603 for server errors, -32600 otherwise.

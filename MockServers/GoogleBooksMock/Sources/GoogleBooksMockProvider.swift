@@ -51,13 +51,13 @@ public struct GoogleBooksMockProvider: MockProvider {
             apiKey: Self.apiKey,
             rateWindow: options.rateLimitPerMinute.map(RateWindow.init(limit:))
         )
-        router.mockRoute(.get, Self.volumesPath, context: context) { request, context in
+        router.mockRoute(.get, Self.volumesPath, context: context, operation: GoogleBooksMockOperations.list) { request, context in
             try await api.search(request, context: context)
         }
-        router.mockRoute(.get, Self.volumesPath + "/{volumeId}", context: context) { request, context in
+        router.mockRoute(.get, Self.volumesPath + "/{volumeId}", context: context, operation: GoogleBooksMockOperations.get) { request, context in
             try await api.lookup(request, context: context)
         }
-        router.mockRoute(.get, Self.contentPath, context: context) { request, context in
+        router.mockRoute(.get, Self.contentPath, context: context, operation: GoogleBooksMockOperations.cover) { request, context in
             try await api.cover(request, context: context)
         }
     }
@@ -67,6 +67,9 @@ public struct GoogleBooksMockProvider: MockProvider {
     public func redactingSecrets(_ parameters: [FormField]) -> [FormField] {
         MockSecrets.redacting(MockSecrets.redactingSecretNames(parameters)) { $0 == "key" }
     }
+
+    /// What ``errorResponse(status:message:)`` writes: Google's error envelope.
+    public var errorContent: MockOperation.Content { GoogleBooksMockOperations.errorContent }
 
     /// Google's error envelope with `status`, for failures the server kit finds (404, 405, 413,
     /// 431, a fault's status): the reason Google gives that status (`notFound`,

@@ -23,13 +23,17 @@ public protocol MockProvider: Sendable {
     var demoCredentials: [String: String] { get }
 
     /// Adds the provider's routes to `router`, using `context` for the clock, randomness,
-    /// journal and faults. Register routes with ``Hummingbird/Router/mockRoute(_:_:context:handler:)``
+    /// journal and faults. Register routes with ``Hummingbird/Router/mockRoute(_:_:context:operation:handler:)``
     /// so faults, limits, the journal, 405 answers and thrown ``MockProviderError``s apply to them.
     func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext)
 
     /// The provider's own error shape for a failure the server kit detects (413, 431, 404,
     /// 405, a fault's status). The default is `{"error": message}` as JSON.
     func errorResponse(status: HTTPResponse.Status, message: String) -> MockResponse
+
+    /// What ``errorResponse(status:message:)`` writes: its media type and schema, for the
+    /// server's `/openapi.json`. The default describes `{"error": message}`.
+    var errorContent: MockOperation.Content { get }
 
     /// The provider's rate-limit headers, added to a 429 fault (none by default).
     func rateLimitHeaders(now: Date, retryAfterSeconds: Int) -> HTTPFields
@@ -46,6 +50,11 @@ extension MockProvider {
     /// `{"error": message}` as JSON with `status`.
     public func errorResponse(status: HTTPResponse.Status, message: String) -> MockResponse {
         .json(["error": message], status: status)
+    }
+
+    /// `{"error": message}` as JSON.
+    public var errorContent: MockOperation.Content {
+        .json(.object(["error": .string], required: ["error"]))
     }
 
     /// No rate-limit headers.

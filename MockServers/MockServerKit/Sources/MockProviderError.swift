@@ -4,7 +4,7 @@ import SignedHTTP
 /// An error a provider's route throws to refuse a request, which knows the provider's answer
 /// for it — the mock servers' counterpart of Hummingbird's `HTTPResponseError`.
 ///
-/// Routes registered with ``Hummingbird/Router/mockRoute(_:_:context:handler:)`` `throw` such
+/// Routes registered with ``Hummingbird/Router/mockRoute(_:_:context:operation:handler:)`` `throw` such
 /// errors instead of building error responses: the route runner records ``journalReason`` in
 /// the journal as a rejection and sends ``response(from:)`` with ``HTTPTypes/HTTPField/Name/mockReason``
 /// added, so every rejection a provider makes carries the mock's own explanation.

@@ -1,17 +1,26 @@
 import NIOConcurrencyHelpers
 
-/// The routes a provider registered, to tell "unknown path" (404) from "wrong method" (405).
+/// The routes a server registered, each with its operation: to tell "unknown path" (404) from
+/// "wrong method" (405), and to write `/openapi.json`.
 final class RouteTable: Sendable {
-    private struct Route: Sendable {
+    /// One registered route.
+    struct Route: Sendable {
+        var pattern: String
         var segments: [Substring]
         var method: String
+        var operation: MockOperation
     }
 
     private let routes = NIOLockedValueBox<[Route]>([])
 
-    func add(method: String, pattern: String) {
+    func add(method: String, pattern: String, operation: MockOperation) {
         let segments = pattern.split(separator: "/")
-        routes.withLockedValue { $0.append(Route(segments: segments, method: method)) }
+        routes.withLockedValue { $0.append(Route(pattern: pattern, segments: segments, method: method, operation: operation)) }
+    }
+
+    /// Every route, in the order registered.
+    var all: [Route] {
+        routes.withLockedValue { $0 }
     }
 
     /// The methods registered for a path that matches `path`, sorted.

@@ -13,6 +13,7 @@ extension Router where Context == MockRequestContext {
     ///   - method: the HTTP method.
     ///   - path: the path pattern, with `{name}` for a path parameter.
     ///   - server: the server's shared context.
+    ///   - operation: what the route reads and answers, for the server's `/openapi.json`.
     ///   - handler: builds the response, calling `context.note.accept(_:)` to say what was done,
     ///     or throws a ``MockProviderError`` to refuse the request.
     @discardableResult
@@ -20,9 +21,10 @@ extension Router where Context == MockRequestContext {
         _ method: HTTPRequest.Method,
         _ path: String,
         context server: MockServerContext,
+        operation: MockOperation,
         handler: @escaping @Sendable (MockRequest, MockRequestContext) async throws -> MockResponse
     ) -> Self {
-        server.routes.add(method: method.rawValue, pattern: path)
+        server.routes.add(method: method.rawValue, pattern: path, operation: operation)
         let parameterNames = path.split(separator: "/").compactMap { segment -> String? in
             guard segment.hasPrefix("{"), segment.hasSuffix("}") else { return nil }
             return String(segment.dropFirst().dropLast())

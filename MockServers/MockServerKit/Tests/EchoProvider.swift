@@ -12,7 +12,7 @@ struct EchoProvider: MockProvider {
 
     func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext) {
         for method in options.methods {
-            router.mockRoute(method, "/echo", context: context) { request, context in
+            router.mockRoute(method, "/echo", context: context, operation: Self.echo) { request, context in
                 guard let parameters = request.parametersIfValid else {
                     context.note.reject("undecodable parameters")
                     return .json(["error": "bad parameters"], status: .badRequest)
@@ -27,10 +27,16 @@ struct EchoProvider: MockProvider {
                 ])
             }
         }
-        router.mockRoute(.get, "/items/{id}", context: context) { request, _ in
+        router.mockRoute(.get, "/items/{id}", context: context, operation: Self.item) { request, _ in
             .json(["id": request.routeParameters["id"] ?? ""])
         }
     }
+
+    static let echo = MockOperation("Echoes the decoded parameters.", parameters: [.init("anything", in: .query)], answers: [
+        .init(200, "The parameters.", content: [.json(.object(["parameters": .array(.array(.string)), "now": .integer, "bytes": .integer], required: ["parameters"]))]),
+        .init(400, "Undecodable parameters.", content: [.json(.object(["error": .string]))]),
+    ])
+    static let item = MockOperation("One item.", answers: [.init(200, "The item.", content: [.json(.object(["id": .string], required: ["id"]))])])
 
     func errorResponse(status: HTTPResponse.Status, message: String) -> MockResponse {
         .json(["echoError": message, "status": status.code], status: status)

@@ -62,6 +62,11 @@ public struct OAuth1MockProvider: MockProvider {
         flavour.errorResponse(status: status, message: message)
     }
 
+    /// What ``errorResponse(status:message:)`` writes in this flavour's shape.
+    public var errorContent: MockOperation.Content {
+        OAuth1MockOperations(flavour: flavour).errorContent
+    }
+
     /// The flavour's rate-limit headers.
     public func rateLimitHeaders(now: Date, retryAfterSeconds: Int) -> HTTPFields {
         flavour.rateLimitHeaders(now: now, retryAfterSeconds: retryAfterSeconds)

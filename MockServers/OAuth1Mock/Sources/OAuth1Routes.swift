@@ -15,21 +15,22 @@ struct OAuth1Routes: Sendable {
     let authenticator: OAuth1Authenticator
 
     func add(to router: Router<MockRequestContext>) {
+        let operations = OAuth1MockOperations(flavour: flavour)
         for method in flavour.tokenEndpointMethods {
-            router.mockRoute(method, flavour.requestTokenPath, context: server) { request, context in
+            router.mockRoute(method, flavour.requestTokenPath, context: server, operation: operations.token("Temporary credentials: a request token for the callback.")) { request, context in
                 try await requestToken(request, context: context)
             }
-            router.mockRoute(method, flavour.accessTokenPath, context: server) { request, context in
+            router.mockRoute(method, flavour.accessTokenPath, context: server, operation: operations.token("Token credentials: the approved request token and its verifier exchanged.")) { request, context in
                 try await accessToken(request, context: context)
             }
         }
-        router.mockRoute(.get, flavour.authorizePath, context: server) { request, context in
+        router.mockRoute(.get, flavour.authorizePath, context: server, operation: operations.authorizePage) { request, context in
             try await authorizePage(request, context: context)
         }
-        router.mockRoute(.post, flavour.authorizePath, context: server) { request, context in
+        router.mockRoute(.post, flavour.authorizePath, context: server, operation: operations.authorizeDecision) { request, context in
             try await authorizeDecision(request, context: context)
         }
-        router.mockRoute(.post, flavour.invalidateTokenPath, context: server) { request, context in
+        router.mockRoute(.post, flavour.invalidateTokenPath, context: server, operation: operations.invalidate) { request, context in
             let caller = try await authenticator.authenticate(request, for: .resource)
             await store.revoke(caller.token ?? "")
             context.note.accept("access token revoked")
@@ -37,7 +38,7 @@ struct OAuth1Routes: Sendable {
         }
         let resources = OAuth1Resources(flavour: flavour, store: store)
         for resource in flavour.resources {
-            router.mockRoute(resource.method, resource.path, context: server) { request, context in
+            router.mockRoute(resource.method, resource.path, context: server, operation: operations.resource(resource)) { request, context in
                 let caller = try await authenticator.authenticate(request, for: .resource)
                 let response = try await resources.serve(resource, request: request, caller: caller)
                 context.note.accept("signature valid")
