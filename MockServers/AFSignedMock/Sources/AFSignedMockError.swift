@@ -4,10 +4,10 @@ public import MockServerKit
 
 /// The one error type of the `AFSignedMock` module: why the mock backend refused a request.
 ///
-/// A refusal of the signature check carries the verifier's ``AFSignedClient/AFSignedError``
+/// A refusal of the signature check carries the verifier's `AFSignedError`
 /// (its code, the seed backend's words such as `Incorrect auth signature`, and the detailed
 /// reason); the API's own failures are invalid fields, an unknown user, a body that is not a
-/// form and a full user table. As a ``MockServerKit/MockProviderError`` it is answered as the
+/// form and a full user table. As a `MockProviderError` it is answered as the
 /// seed's backend answers: a status and `{"error": "<words>"}` (with `"fields"` for invalid
 /// fields), plus `X-Auth-String-To-Sign` for a bad signature when diagnosis is on. Never holds
 /// the client secret.

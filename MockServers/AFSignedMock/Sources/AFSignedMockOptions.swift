@@ -59,7 +59,7 @@ public struct AFSignedMockOptions: MockProviderOptions, Hashable {
 
     /// Decodes the options present, keeping the default for each absent one.
     ///
-    /// - Throws: ``MockServerKit/MockServerError`` for an unknown name or a value of the wrong
+    /// - Throws: `MockServerError` for an unknown name or a value of the wrong
     ///   kind (`version` other than 2 or 4, an unknown `clientIDField`; ranges are checked by
     ///   ``validate()``).
     public init(from decoder: any Decoder) throws {

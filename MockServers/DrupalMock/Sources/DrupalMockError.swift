@@ -4,11 +4,11 @@ public import MockServerKit
 
 /// The one error type of the `DrupalMock` module: why the mock site refused one JSON-RPC call.
 ///
-/// Its ``code`` is the client's vocabulary (``DrupalServicesClient/DrupalServicesError/Code``),
+/// Its ``code`` is the client's vocabulary (`DrupalServicesError.Code`),
 /// so the mock and the SDK name every failure alike. ``message`` is what the site writes —
-/// Drupal's own string (``DrupalServicesClient/DrupalServiceMessage``) or a JSON-RPC protocol
+/// Drupal's own string (`DrupalServiceMessage`) or a JSON-RPC protocol
 /// message — and ``reason`` is the mock's explanation for the journal and `X-Mock-Reason`.
-/// As a ``MockServerKit/MockProviderError`` it is answered in Drupal's shape: HTTP 200 with the
+/// As a `MockProviderError` it is answered in Drupal's shape: HTTP 200 with the
 /// string as `result`, or a JSON-RPC error object for protocol errors and in strict mode.
 /// Never holds a secret: the hash input it may carry has no key in it.
 public struct DrupalMockError: MockProviderError, Hashable, Sendable, CustomStringConvertible {

@@ -64,7 +64,7 @@ public struct DrupalMockOptions: MockProviderOptions, Hashable {
 
     /// Decodes the options present, keeping the default for each absent one.
     ///
-    /// - Throws: ``MockServerKit/MockServerError`` for an unknown name or a value of the wrong
+    /// - Throws: `MockServerError` for an unknown name or a value of the wrong
     ///   kind (ranges are checked by ``validate()``).
     public init(from decoder: any Decoder) throws {
         let options = try MockOptionsReader(decoder, keys: CodingKeys.self)

@@ -28,7 +28,7 @@ public struct MockCatalogEntry: Sendable {
     /// The provider with options decoded from `decoder`, the JSON `options` object of its
     /// config entry.
     ///
-    /// - Throws: ``MockServerKit/MockServerError`` with code `invalidOption`, naming the
+    /// - Throws: `MockServerError` with code `invalidOption`, naming the
     ///   provider, the option and what it accepts.
     public func provider(optionsFrom decoder: any Decoder) throws(MockServerError) -> any MockProvider {
         try makeDecoded(decoder)

@@ -20,16 +20,16 @@ public enum MockProviderCatalog {
 }
 
 extension MockCatalogEntry {
-    /// ``OAuth1Mock/OAuth1MockProvider`` as Twitter/X.
+    /// `OAuth1MockProvider` as Twitter/X.
     public static let twitter = MockCatalogEntry(.twitter) { OAuth1MockProvider(flavour: .twitter, options: $0) }
-    /// ``OAuth1Mock/OAuth1MockProvider`` as Discogs.
+    /// `OAuth1MockProvider` as Discogs.
     public static let discogs = MockCatalogEntry(.discogs) { OAuth1MockProvider(flavour: .discogs, options: $0) }
-    /// ``OAuth1Mock/OAuth1MockProvider`` as Netflix.
+    /// `OAuth1MockProvider` as Netflix.
     public static let netflix = MockCatalogEntry(.netflix) { OAuth1MockProvider(flavour: .netflix, options: $0) }
-    /// ``DrupalMock/DrupalMockProvider``: Drupal 6 Services JSON-RPC with key authentication.
+    /// `DrupalMockProvider`: Drupal 6 Services JSON-RPC with key authentication.
     public static let drupal = MockCatalogEntry(.drupal) { DrupalMockProvider(options: $0) }
-    /// ``AFSignedMock/AFSignedMockProvider``: an `auth_signature` (AFSigned) REST backend.
+    /// `AFSignedMockProvider`: an `auth_signature` (AFSigned) REST backend.
     public static let afsigned = MockCatalogEntry(.afsigned) { AFSignedMockProvider(options: $0) }
-    /// ``GoogleBooksMock/GoogleBooksMockProvider``: the Google Books API v1 volumes search and lookup.
+    /// `GoogleBooksMockProvider`: the Google Books API v1 volumes search and lookup.
     public static let googlebooks = MockCatalogEntry(.googlebooks) { GoogleBooksMockProvider(options: $0) }
 }

@@ -6,12 +6,24 @@ public struct MockOperation: Sendable {
     /// A parameter of the request.
     public struct Parameter: Sendable {
         /// Where it is sent.
-        public enum Location: String, Sendable { case query, header, path }
+        public enum Location: String, Sendable {
+            /// In the query string.
+            case query
+            /// A header field.
+            case header
+            /// A `{name}` segment of the path.
+            case path
+        }
 
+        /// The parameter's name.
         public var name: String
+        /// Where it is sent.
         public var location: Location
+        /// Whether every request must carry it.
         public var required: Bool
+        /// The values it takes.
         public var schema: MockSchema
+        /// What it is for (empty: the name says it).
         public var description: String
 
         /// A parameter `name` in `location`. Path parameters are always required.
@@ -26,7 +38,9 @@ public struct MockOperation: Sendable {
 
     /// A body: its media type and, for JSON and forms, its schema (`nil`: not described).
     public struct Content: Sendable {
+        /// The media type, without parameters (`application/json`).
         public var mediaType: String
+        /// What the body holds (`nil`: not described, as for HTML, XML or PNG).
         public var schema: MockSchema?
 
         /// `mediaType` with `schema`.
@@ -41,8 +55,11 @@ public struct MockOperation: Sendable {
 
     /// One answer: its status, what it means, and its bodies (none for a redirect).
     public struct Answer: Sendable {
+        /// The HTTP status.
         public var status: Int
+        /// When and why the route gives it.
         public var description: String
+        /// Its bodies by media type (empty: no body).
         public var content: [Content]
         /// Response headers it carries (name and schema).
         public var headers: [String: MockSchema]
@@ -58,6 +75,7 @@ public struct MockOperation: Sendable {
 
     /// A sentence saying what the route does.
     public var summary: String
+    /// The query, header and path parameters it reads.
     public var parameters: [Parameter]
     /// The bodies the route reads, by media type (empty: it reads none).
     public var requestBody: [Content]

@@ -43,7 +43,10 @@ extension MockProviderOptions {
 
     /// Throws ``MockServerError/Code/invalidOption`` unless `value` lies in `range`.
     ///
-    /// - Parameter option: the option's key, whose `stringValue` is its name in JSON.
+    /// - Parameters:
+    ///   - value: the option's value.
+    ///   - range: the values the option accepts.
+    ///   - option: the option's key, whose `stringValue` is its name in JSON.
     public static func require(_ value: Int, in range: ClosedRange<Int>, _ option: some CodingKey) throws(MockServerError) {
         guard range.contains(value) else {
             throw .invalidOption(option.stringValue, expected: "a whole number in \(range.lowerBound)...\(range.upperBound)", got: String(value))

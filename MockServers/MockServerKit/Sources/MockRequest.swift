@@ -60,14 +60,14 @@ public struct MockRequest: Sendable {
     public var hasFormBody: Bool { mediaType == "application/x-www-form-urlencoded" }
 
     /// The decoded query parameters.
-    /// - Throws: ``SigningCoreError`` for invalid percent-encoding or non-UTF-8.
+    /// - Throws: `SigningCoreError` for invalid percent-encoding or non-UTF-8.
     public func queryFields() throws(SigningCoreError) -> [FormField] {
         guard let query, !query.isEmpty else { return [] }
         return try FormEncoding.parse(query)
     }
 
     /// The decoded form-body parameters (empty unless the body is a form).
-    /// - Throws: ``SigningCoreError`` for invalid percent-encoding or non-UTF-8.
+    /// - Throws: `SigningCoreError` for invalid percent-encoding or non-UTF-8.
     public func formFields() throws(SigningCoreError) -> [FormField] {
         guard hasFormBody, body.readableBytes > 0 else { return [] }
         guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {

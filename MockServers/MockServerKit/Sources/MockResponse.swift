@@ -46,7 +46,7 @@ public struct MockResponse: Sendable {
     }
 
     /// An `application/x-www-form-urlencoded` response (token endpoints), fields in order,
-    /// serialised by SigningCore's ``SigningCore/FormEncoding/serialize(_:)`` (everything but
+    /// serialised by SigningCore's `FormEncoding.serialize(_:)` (everything but
     /// the RFC 3986 unreserved characters escaped, spaces as `+`).
     public static func form(_ fields: [FormField], status: HTTPResponse.Status = .ok) -> MockResponse {
         MockResponse(status: status, contentType: "application/x-www-form-urlencoded", text: FormEncoding.serialize(fields))

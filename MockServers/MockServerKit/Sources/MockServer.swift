@@ -52,6 +52,9 @@ public final class MockServer: Sendable {
     /// Starts several providers, each with its configuration, and returns once all listen.
     ///
     /// - Parameters:
+    ///   - providers: each provider with its configuration (host, port, limits, journal, faults).
+    ///   - clock: the servers' time (a `ManualClock` in tests that move it).
+    ///   - logger: where the servers log; quiet when `nil`.
     ///   - shutdownSignals: signals that stop the servers gracefully (the `mock-servers`
     ///     command passes SIGINT and SIGTERM; in-process use passes none and calls ``stop()``).
     /// - Throws: ``MockServerError``, before anything is bound, with code `invalidOption` when a
@@ -122,7 +125,13 @@ public final class MockServer: Sendable {
     /// }
     /// ```
     ///
-    /// - Parameter isolation: the caller's actor, where `body` runs; leave the default.
+    /// - Parameters:
+    ///   - provider: the provider to serve.
+    ///   - configuration: host, port, limits, journal and faults.
+    ///   - clock: the server's time (a `ManualClock` in tests that move it).
+    ///   - logger: where the server logs; quiet when `nil`.
+    ///   - isolation: the caller's actor, where `body` runs; leave the default.
+    ///   - body: what to do with the running server.
     public static func withRunning<Result>(
         _ provider: some MockProvider,
         configuration: MockServerConfiguration = MockServerConfiguration(),

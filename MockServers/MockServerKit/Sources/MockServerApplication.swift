@@ -7,8 +7,11 @@ public import NIOCore
 public enum MockServerApplication {
     /// The application serving `provider` with `context`.
     ///
-    /// - Parameter onServerRunning: called with the listening channel (its local address
-    ///   holds the port chosen for port 0).
+    /// - Parameters:
+    ///   - provider: the provider whose routes it serves.
+    ///   - context: the server's shared state: configuration, clock, journal, faults, routes.
+    ///   - onServerRunning: called with the listening channel (its local address holds the
+    ///     port chosen for port 0).
     public static func build(
         provider: some MockProvider,
         context: MockServerContext,

@@ -3,7 +3,7 @@ public import MockServerKit
 
 /// The one error type of the `OAuth1Mock` module: why the mock provider refused a request.
 ///
-/// Routes throw it; as a ``MockServerKit/MockProviderError`` it becomes the flavour's own error
+/// Routes throw it; as a `MockProviderError` it becomes the flavour's own error
 /// body and status (``OAuth1Flavour/errorResponse(for:exposeBaseString:)``), or an HTML page on
 /// the browser-facing authorisation routes, and the journal records ``description``. Compares
 /// by ``code`` only. Never holds a secret; a rejected signature carries the base string the

@@ -10,9 +10,9 @@ extension OAuth1Flavour {
     /// How `OAuth1Client` speaks to this flavour, with its endpoints at `baseURL` (a mock
     /// server's, or ``TestClientTransport/baseURL`` under HummingbirdTesting).
     ///
-    /// A built-in flavour gets the SDK's own preset — ``OAuth1Client/OAuth1Provider/twitter``,
-    /// ``OAuth1Client/OAuth1Provider/discogs(userAgent:)`` (Discogs wants a `User-Agent`),
-    /// ``OAuth1Client/OAuth1Provider/netflix`` (its login page at `/oauth/login`) — moved to
+    /// A built-in flavour gets the SDK's own preset — `OAuth1Provider.twitter`,
+    /// `OAuth1Provider.discogs(userAgent:)` (Discogs wants a `User-Agent`),
+    /// `OAuth1Provider.netflix` (its login page at `/oauth/login`) — moved to
     /// `baseURL`, so a test runs what an app runs. A custom flavour gets a description built
     /// from its paths, token-endpoint method, `User-Agent` requirement and token fields.
     public func clientProvider(at baseURL: URL, userAgent: String = OAuth1Flavour.testUserAgent) -> OAuth1Provider {
@@ -44,10 +44,12 @@ extension OAuth1Flavour {
     /// secret (the ones in `MockServer.Running.credentials`).
     ///
     /// - Parameters:
+    ///   - baseURL: the mock's base URL (`MockServer.baseURL`).
     ///   - transport: `URLSessionTransport()` for a server on a socket;
     ///     ``TestClientTransport`` under HummingbirdTesting.
     ///   - clock: pass `{ clock.now }` with the server's `ManualClock`, so moving the server's
     ///     clock moves the client's timestamps too.
+    ///   - userAgent: the `User-Agent` sent where the flavour requires one (Discogs).
     public func client(
         at baseURL: URL,
         transport: any HTTPTransport = URLSessionTransport(),

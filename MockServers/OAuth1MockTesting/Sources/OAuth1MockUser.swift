@@ -6,8 +6,8 @@ import SigningCore
 
 /// The person at the mock provider's authorisation page, for tests: approves or denies a
 /// request token over HTTP, as a browser would — `GET` the authorisation URL, `POST` the
-/// page's form (``OAuth1Mock/OAuth1AuthorizationForm``), read the redirect's `Location`
-/// without following it — so it works against an in-process ``MockServerKit/MockServer``, the
+/// page's form (`OAuth1AuthorizationForm`), read the redirect's `Location`
+/// without following it — so it works against an in-process `MockServer`, the
 /// standalone `mock-servers`, and (with ``TestClientTransport``) HummingbirdTesting's `.router`.
 ///
 /// ```swift

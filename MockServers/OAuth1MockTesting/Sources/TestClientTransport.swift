@@ -4,7 +4,7 @@ public import HummingbirdTesting
 import NIOCore
 public import SignedHTTP
 
-/// An ``SignedHTTP/HTTPTransport`` that sends through HummingbirdTesting's client, so an
+/// An `HTTPTransport` that sends through HummingbirdTesting's client, so an
 /// `OAuth1Client` (and ``OAuth1MockUser``) runs against `MockServerApplication.build(…)` inside
 /// `app.test(.router) { client in … }` — no socket — or `.live`.
 ///

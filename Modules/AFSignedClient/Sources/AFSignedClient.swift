@@ -21,9 +21,17 @@ public struct AFSignedClient: Sendable {
     /// Creates a client.
     ///
     /// - Parameters:
+    ///   - baseURL: the API root; paths are appended to it.
+    ///   - credentials: the client id and secret.
+    ///   - version: the scheme's version (2: auth values in the query or form; 4: in headers).
+    ///   - clientIDField: the name the client id is sent under (`auth_client_id` or `auth_key`).
+    ///   - transport: how requests are sent (`URLSession` by default).
+    ///   - retryPolicy: when to send again (`RetryPolicy.never` by default).
     ///   - correctsClockSkew: sign at the server's time, learned from its `Date` header, and
     ///     retry an `Incorrect auth timestamp` once (on by default: the window is generous, but
     ///     device clocks can be days off).
+    ///   - clock: the device's time (inject one in tests).
+    ///   - nonce: the `auth_nonce` source, or `nil` to send none (the seed sends none).
     public init(
         baseURL: URL,
         credentials: AFSignedCredentials,
@@ -42,6 +50,14 @@ public struct AFSignedClient: Sendable {
 
     /// Creates a client that sends through `http` (its transport, retry policy, clocks and
     /// clock-skew correction), as the other clients of this package can.
+    ///
+    /// - Parameters:
+    ///   - baseURL: the API root; paths are appended to it.
+    ///   - credentials: the client id and secret.
+    ///   - version: the scheme's version (2: auth values in the query or form; 4: in headers).
+    ///   - clientIDField: the name the client id is sent under (`auth_client_id` or `auth_key`).
+    ///   - http: the HTTP layer to send through.
+    ///   - nonce: the `auth_nonce` source, or `nil` to send none (the seed sends none).
     public init(
         baseURL: URL,
         credentials: AFSignedCredentials,

@@ -8,7 +8,7 @@ import SignedHTTP
 
 extension AFSignedSigner {
     /// Signs a `URLRequest` as of `date` (now by default): the same as signing the
-    /// ``SignedHTTP/APIRequest`` made from it, written back (URL, body, headers), every other
+    /// `APIRequest` made from it, written back (URL, body, headers), every other
     /// property kept.
     ///
     /// - Throws: ``AFSignedError/Code/malformedRequest`` when the request has no URL or its

@@ -2,8 +2,8 @@ public import Foundation
 public import SignedHTTP
 public import SigningCore
 
-/// Signs requests with the `auth_signature` scheme: a ``SignedHTTP/RequestSigner`` for
-/// ``SignedHTTPClient``, and usable on its own (`sign(_:)` for a `URLRequest`).
+/// Signs requests with the `auth_signature` scheme: a `RequestSigner` for
+/// `SignedHTTPClient`, and usable on its own (`sign(_:)` for a `URLRequest`).
 ///
 /// What is signed is what is sent: the signer reads the request's query and form body back as
 /// the server will, adds the auth values (version 2: to the query for GET, HEAD and DELETE, to

@@ -3,7 +3,7 @@ public import Foundation
 /// A place where credentials survive app launches: save, load, remove and list the accounts of
 /// a service.
 ///
-/// Every store in this module — ``KeychainStore`` (Apple platforms), ``FileStore`` (everywhere)
+/// Every store in this module — `KeychainStore` (Apple platforms), ``FileStore`` (everywhere)
 /// and ``MemoryStore`` (tests and previews) — implements these four requirements over the
 /// credential's encoded bytes; the `Codable` methods in the extension
 /// (``save(_:service:account:isolation:)``, ``load(_:service:account:isolation:)``,
@@ -66,7 +66,11 @@ extension CredentialStore {
     /// try await store.save(token, service: "api.twitter.com", account: token.extra["user_id"] ?? "default")
     /// ```
     ///
-    /// - Parameter isolation: the caller's actor, where encoding and decoding run; leave the default.
+    /// - Parameters:
+    ///   - credential: the value to store (a token, a session).
+    ///   - service: the provider, usually its host (`api.twitter.com`).
+    ///   - account: whose credential it is (a user id, or `default`).
+    ///   - isolation: the caller's actor, where encoding and decoding run; leave the default.
     /// - Throws: ``CredentialStoreError/Code/encodingFailed`` when the value does not encode,
     ///   and whatever ``saveData(_:service:account:)`` throws.
     public func save(
@@ -86,7 +90,11 @@ extension CredentialStore {
     /// if let token = try await store.load(OAuth1Token.self, service: "api.netflix.com", account: userID) { … }
     /// ```
     ///
-    /// - Parameter isolation: the caller's actor, where encoding and decoding run; leave the default.
+    /// - Parameters:
+    ///   - type: the credential's type.
+    ///   - service: the provider, usually its host (`api.twitter.com`).
+    ///   - account: whose credential it is (a user id, or `default`).
+    ///   - isolation: the caller's actor, where encoding and decoding run; leave the default.
     /// - Throws: ``CredentialStoreError/Code/decodingFailed`` when the item holds another type,
     ///   and whatever ``loadData(service:account:)`` throws.
     public func load<C: Decodable>(
@@ -113,7 +121,12 @@ extension CredentialStore {
     /// A damaged item is not papered over: the ``CredentialStoreError`` is thrown and `create`
     /// does not run, so the app decides whether to ``remove(service:account:)`` and start again.
     ///
-    /// - Parameter isolation: the caller's actor, where encoding and decoding run; leave the default.
+    /// - Parameters:
+    ///   - type: the credential's type.
+    ///   - service: the provider, usually its host (`api.twitter.com`).
+    ///   - account: whose credential it is (a user id, or `default`).
+    ///   - isolation: the caller's actor, where encoding and decoding run; leave the default.
+    ///   - create: makes the credential when none is stored (signing in); what it returns is saved.
     /// - Throws: ``CredentialStoreError`` from the store, or whatever `create` throws (then
     ///   nothing is saved).
     public func loadOrCreate<C: Codable>(

@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// It applies the same name and size rules as the persistent stores and compares names
 /// exactly (by their UTF-8 bytes, not by Swift's canonical equivalence), so code tested against
-/// it behaves the same against ``FileStore`` and ``KeychainStore``. Nothing survives the
+/// it behaves the same against ``FileStore`` and `KeychainStore`. Nothing survives the
 /// process.
 public actor MemoryStore: CredentialStore {
     private struct ItemKey: Hashable {

@@ -5,7 +5,7 @@ import SigningCore
 /// Signs one JSON-RPC call with Drupal's key authentication: at each attempt it takes a fresh
 /// nonce and the given time, computes the hash (``DrupalKeyAuthentication``), and writes the
 /// request body with the key arguments, `sessid` and the method's own arguments in Drupal's
-/// order. A ``SignedHTTPClient`` calls it once per attempt, so a retried call is never a replay.
+/// order. A `SignedHTTPClient` calls it once per attempt, so a retried call is never a replay.
 ///
 /// ```swift
 /// let signer = DrupalKeySigner(apiKey: key, call: JSONRPCRequest(method: "node.get", params: [1], id: 1), sessid: sessid)

@@ -9,7 +9,7 @@ public import Foundation
 /// ```
 ///
 /// Every call is signed afresh (``DrupalKeySigner``: new nonce, the server's time when
-/// correcting clock skew) and sent through one ``SignedHTTPClient``. The session lives in this
+/// correcting clock skew) and sent through one `SignedHTTPClient`. The session lives in this
 /// actor: the first call connects (`system.connect`) when there is none; ``login(username:password:)``
 /// makes it a user's; with a `CredentialStore` it survives restarts.
 ///
@@ -55,7 +55,7 @@ public actor DrupalServicesClient {
     ///   - configuration: the site's endpoint, key and session setting.
     ///   - transport: `URLSession` by default.
     ///   - clock: the device's clock (the system clock by default).
-    ///   - retryPolicy: ``RetryPolicy/never`` by default (JSON-RPC calls are `POST`s).
+    ///   - retryPolicy: `RetryPolicy.never` by default (JSON-RPC calls are `POST`s).
     ///   - correctsClockSkew: sign with the site's time, learned from its `Date` header, and
     ///     retry `Token has expired.` once with it (on by default: phones' clocks drift past
     ///     Drupal's 30-second expiry).

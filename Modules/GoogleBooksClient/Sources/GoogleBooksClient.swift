@@ -13,7 +13,7 @@ import SigningCore
 /// ```
 public struct GoogleBooksClient: Sendable {
     public var configuration: GoogleBooksConfiguration
-    /// The HTTP layer: transport, retry policy (``SignedHTTP/RetryPolicy/recommended`` by
+    /// The HTTP layer: transport, retry policy (`RetryPolicy.recommended` by
     /// default: 429, 500, 502, 503, 504 and dropped connections, `Retry-After` honoured), clocks.
     public var http: SignedHTTPClient
 
@@ -60,7 +60,7 @@ public struct GoogleBooksClient: Sendable {
     }
 
     /// The cover image at `url` (from ``GoogleBooksVolume/ImageLinks/url(_:)``), with progress
-    /// events as it arrives; the last event is ``SignedHTTP/DownloadEvent/finished(_:)`` with the
+    /// events as it arrives; the last event is `DownloadEvent.finished(_:)` with the
     /// image. Cancelling the reading task cancels the download.
     public func thumbnail(_ url: URL) async throws -> AsyncThrowingStream<DownloadEvent, any Error> {
         try await http.download(APIRequest(url: url))

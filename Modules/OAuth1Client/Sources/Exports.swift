@@ -3,12 +3,12 @@
 @_exported public import SignedHTTP
 @_exported public import SigningCore
 
-/// The request ``OAuth1Signer`` signs and ``OAuth1Client`` sends: SignedHTTP's ``APIRequest``.
+/// The request ``OAuth1Signer`` signs and ``OAuth1Client`` sends: SignedHTTP's `APIRequest`.
 public typealias OAuth1Request = APIRequest
 
-/// A provider's response: SignedHTTP's ``APIResponse``.
+/// A provider's response: SignedHTTP's `APIResponse`.
 public typealias OAuth1Response = APIResponse
 
-/// What ``OAuth1Client`` sends requests through: SignedHTTP's ``HTTPTransport``
-/// (``URLSessionTransport`` by default).
+/// What ``OAuth1Client`` sends requests through: SignedHTTP's `HTTPTransport`
+/// (`URLSessionTransport` by default).
 public typealias OAuth1Transport = HTTPTransport

@@ -15,7 +15,7 @@ import SigningCore
 /// let response = try await client.send(OAuth1Request(url: apiURL), with: accessToken)
 /// ```
 ///
-/// Requests go through a ``SignedHTTPClient`` (``http``): retried by its policy, each attempt
+/// Requests go through a `SignedHTTPClient` (``http``): retried by its policy, each attempt
 /// signed afresh, and with clock-skew correction on, signed at the provider's time.
 ///
 /// Errors are ``OAuth1Error`` (a provider's 4xx/5xx carries the provider's own message and,
@@ -47,7 +47,7 @@ public struct OAuth1Client: Sendable {
     ///   - consumerSecret: the application's secret.
     ///   - transport: `URLSession` by default.
     ///   - clock: the system clock by default.
-    ///   - retryPolicy: ``RetryPolicy/never`` by default; ``RetryPolicy/recommended`` retries
+    ///   - retryPolicy: `RetryPolicy.never` by default; `RetryPolicy.recommended` retries
     ///     idempotent requests (`GET`, …) on 408, 429 and 5xx, each attempt signed afresh (the
     ///     token legs are `POST` and not retried by it).
     ///   - correctsClockSkew: sign with the provider's time, learned from its `Date` header,

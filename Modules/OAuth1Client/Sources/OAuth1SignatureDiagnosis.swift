@@ -239,8 +239,11 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
 extension OAuth1IncomingRequest {
     /// Whether the signature verifies and, if not, why (see ``OAuth1SignatureDiagnosis``).
     ///
-    /// - Parameter theirBaseString: the other side's base string, verbatim or percent-encoded
-    ///   once: a provider's `X-OAuth1-Base-String`, or the base string that was signed.
+    /// - Parameters:
+    ///   - consumerSecret: the consumer secret the signature should have been made with.
+    ///   - tokenSecret: the token secret, `nil` for requests without a token.
+    ///   - theirBaseString: the other side's base string, verbatim or percent-encoded once: a
+    ///     provider's `X-OAuth1-Base-String`, or the base string that was signed.
     public func diagnose(consumerSecret: String, tokenSecret: String?, theirBaseString: String? = nil) -> OAuth1SignatureDiagnosis {
         OAuth1SignatureDiagnosis(request: self, consumerSecret: consumerSecret, tokenSecret: tokenSecret, theirBaseString: theirBaseString)
     }

@@ -69,7 +69,7 @@ public struct OAuth1Signer: RequestSigner {
     }
 
     /// The default nonce source: 30 alphanumerics (≈178 bits) from the operating system's
-    /// secure generator, as SigningCore's ``Nonce/alphanumeric(length:using:)`` draws them.
+    /// secure generator, as SigningCore's `Nonce.alphanumeric(length:using:)` draws them.
     public static let defaultNonce: @Sendable () -> String = { OAuth1NonceSource.alphanumeric() }
 
     /// Protocol parameters this signer sets itself; extra parameters may not reuse them.
@@ -249,8 +249,8 @@ public struct OAuth1Signer: RequestSigner {
 }
 
 extension OAuth1Signer {
-    /// ``RequestSigner`` conformance: `request` signed at `date` with a fresh nonce, as
-    /// ``SignedHTTPClient`` signs each attempt.
+    /// `RequestSigner` conformance: `request` signed at `date` with a fresh nonce, as
+    /// `SignedHTTPClient` signs each attempt.
     public func sign(_ request: APIRequest, at date: Date) throws -> APIRequest {
         try sign(request, timestamp: date).request
     }

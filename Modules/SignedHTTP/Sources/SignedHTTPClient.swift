@@ -71,6 +71,8 @@ public struct SignedHTTPClient: Sendable {
     /// Signs `request` with `signer` (if any), sends it, and retries as the policy says.
     ///
     /// - Parameters:
+    ///   - request: the request to send.
+    ///   - signer: signs each attempt afresh (a new nonce and timestamp); `nil` sends it unsigned.
     ///   - isClockSkewRejection: whether a response is the provider's rejection of the
     ///     timestamp (Twitter's code 135, Drupal's `Token has expired.`); with
     ///     ``correctsClockSkew`` on, such a response with a `Date` header is retried once,

@@ -15,11 +15,13 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// Creates a transport over `session` (the shared session by default).
     ///
-    /// - Parameter followsRedirects: `false` returns a 3xx response instead of following it,
-    ///   e.g. to read an OAuth provider's redirect to an app's callback (`myapp://oauth?…`),
-    ///   which `URLSession` cannot follow. Each request then runs in a session of its own with
-    ///   `session`'s configuration (`URLSession` asks its session delegate about redirects;
-    ///   FoundationNetworking ignores a per-task delegate's answer).
+    /// - Parameters:
+    ///   - session: the session requests go through.
+    ///   - followsRedirects: `false` returns a 3xx response instead of following it, e.g. to
+    ///     read an OAuth provider's redirect to an app's callback (`myapp://oauth?…`), which
+    ///     `URLSession` cannot follow. Each request then runs in a session of its own with
+    ///     `session`'s configuration (`URLSession` asks its session delegate about redirects;
+    ///     FoundationNetworking ignores a per-task delegate's answer).
     public init(session: URLSession = .shared, followsRedirects: Bool = true) {
         self.session = session
         self.followsRedirects = followsRedirects

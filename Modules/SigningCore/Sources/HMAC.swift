@@ -2,7 +2,7 @@
 ///
 /// Creating an `HMAC` does the key setup once (keys longer than a block are hashed first, then
 /// padded and XORed with `ipad`/`opad`). The value is then a reusable keyed state: because it
-/// is a value type with inline storage, ``authenticationCode(for:)`` signs any number of
+/// is a value type with inline storage, ``authenticationCode(for:)-(Sequence<UInt8>)`` signs any number of
 /// messages without repeating the key setup and without heap allocation.
 ///
 /// ```swift

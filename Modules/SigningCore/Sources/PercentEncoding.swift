@@ -130,8 +130,10 @@ public enum PercentEncoding {
 
     /// Decodes `%XX` escapes strictly and requires the result to be UTF-8.
     ///
-    /// - Parameter plusAsSpace: decode `+` as a space, as `application/x-www-form-urlencoded`
-    ///   does; off by default (in a URI path or an OAuth header `+` is a literal plus).
+    /// - Parameters:
+    ///   - text: the percent-encoded text.
+    ///   - plusAsSpace: decode `+` as a space, as `application/x-www-form-urlencoded` does; off
+    ///     by default (in a URI path or an OAuth header `+` is a literal plus).
     /// - Throws: ``SigningCoreError/Code/invalidPercentEncoding`` for a `%` not followed by two
     ///   hex digits (`%zz`, a truncated `%4`), ``SigningCoreError/Code/invalidUTF8`` when the
     ///   decoded bytes are not UTF-8; both with the byte offset in `text` where the problem
