@@ -113,7 +113,10 @@ targets.append(.testTarget(
 
 targets.append(.target(
     name: "Examples",
-    dependencies: ["SigningCore", "SignedHTTP", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "CredentialStore", "MockServerKit", "OAuth1Mock", "OAuth1MockTesting", hummingbirdTesting],
+    dependencies: [
+        "SigningCore", "SignedHTTP", "SignedHTTPTesting", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "CredentialStore",
+        "MockServerKit", "OAuth1Mock", "OAuth1MockTesting", "DrupalMock", "AFSignedMock", "GoogleBooksMock", "MockServerCatalog", hummingbirdTesting,
+    ],
     path: "Examples/Sources"
 ))
 

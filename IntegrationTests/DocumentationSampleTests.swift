@@ -9,11 +9,16 @@ import Testing
 struct DocumentationSampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The documents whose samples are checked.
+    /// The documents whose samples are checked: the READMEs, docs/, and every DocC article.
     static var documents: [URL] {
         let docs = (try? FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("docs"), includingPropertiesForKeys: nil)) ?? []
+        let articles = ["Modules", "MockServers"].flatMap { folder -> [URL] in
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "md" && $0.deletingLastPathComponent().pathExtension == "docc" }
+        }
         return [root.appendingPathComponent("README.md"), root.appendingPathComponent("MockServers/README.md")]
             + docs.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
+            + articles.sorted { $0.path < $1.path }
     }
 
     /// Where sample files live, and every Swift file in them.

@@ -1,0 +1,25 @@
+import AFSignedClient
+import AFSignedMock
+import Foundation
+import MockServerKit
+
+/// AFSignedClient against the AFSigned mock in-process, with replay protection and the
+/// server's string to sign on every refusal.
+func afsignedMockTour() async throws {
+    let provider = AFSignedMockProvider(options: AFSignedMockOptions(requiresNonce: true, diagnosis: true))
+    try await MockServer.withRunning(provider) { server in
+        let credentials = server.providers[0].credentials           // clientID, clientSecret
+        let api = AFSignedClient(
+            baseURL: server.baseURL,
+            credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: credentials["clientSecret"]!)
+        )
+        let created = try await api.send("POST", "/users", parameters: [AFSignedParameter("name", "Ann"), AFSignedParameter("email", "ann@example.com")])
+        print(created.statusCode)                                  // 201
+        let wrong = AFSignedClient(baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: "wrong"))
+        do {
+            _ = try await wrong.json("GET", "/users", as: [String: Int].self)
+        } catch let error as AFSignedError {
+            print(error.code, error.serverStringToSign ?? "")       // incorrect auth signature, and what the server signed
+        }
+    }
+}
