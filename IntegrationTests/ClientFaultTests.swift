@@ -59,6 +59,20 @@ struct ClientFaultTests {
             await server.stop()
         }
 
+        /// Answers the client's next read with `status` once: a retried method must succeed on
+        /// the second attempt; another must fail with that status after one.
+        func expectOneStatus(_ status: Int, retryAfter: Int?, _ client: FaultedClient) async throws {
+            try server.faults.add(FaultRule(route: client.readRoute, fault: .status(code: status, retryAfterSeconds: retryAfter), remaining: 1))
+            if attempts(client) > 1 {
+                try await calls.read()
+                #expect(wire.requests.count == 2)
+            } else {
+                let error = try await #require(throws: (any Error).self) { try await calls.read() }
+                #expect(client.classify(error).status == status, "\(error)")
+                #expect(wire.requests.count == 1)
+            }
+        }
+
         /// Attempts the policy allows for the client's read: all of them for a retried method,
         /// one otherwise.
         func attempts(_ client: FaultedClient) -> Int {
@@ -81,32 +95,16 @@ struct ClientFaultTests {
     @Test("429 with Retry-After: 2 — a retried method waits those 2 s and succeeds; another gets the 429", arguments: FaultedClient.all)
     func rateLimited(_ client: FaultedClient) async throws {
         let harness = try await Harness.start(client)
-        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .status(code: 429, retryAfterSeconds: 2), remaining: 1))
-        if harness.attempts(client) > 1 {
-            try await harness.calls.read()
-            #expect(harness.sleeps.sleeps == [.seconds(2)])
-            #expect(harness.wire.requests.count == 2)
-        } else {
-            let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
-            #expect(client.classify(error).status == 429, "\(error)")
-            #expect(harness.wire.requests.count == 1)
-        }
+        try await harness.expectOneStatus(429, retryAfter: 2, client)
+        if harness.attempts(client) > 1 { #expect(harness.sleeps.sleeps == [.seconds(2)]) }
         await harness.stop()
     }
 
     @Test("a 503, then the answer: a retried method succeeds with a fresh signature; another gets the 503", arguments: FaultedClient.all)
     func unavailable(_ client: FaultedClient) async throws {
         let harness = try await Harness.start(client)
-        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
-        if harness.attempts(client) > 1 {
-            try await harness.calls.read()
-            #expect(harness.wire.requests.count == 2)
-            #expect(harness.sleeps.sleeps.count == 1)
-        } else {
-            let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
-            #expect(client.classify(error).status == 503, "\(error)")
-            #expect(harness.wire.requests.count == 1)
-        }
+        try await harness.expectOneStatus(503, retryAfter: nil, client)
+        if harness.attempts(client) > 1 { #expect(harness.sleeps.sleeps.count == 1) }
         await harness.stop()
     }
 

@@ -52,6 +52,11 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
         return false
     }
 
+    /// Reads an error of the client's type `E` with `read`; any other error by its description.
+    private static func reading<E: Error>(_: E.Type, _ read: @escaping @Sendable (E) -> (String, Int?)) -> @Sendable (any Error) -> (code: String, status: Int?) {
+        { error in (error as? E).map(read) ?? (String(describing: error), nil) }
+    }
+
     private static func cause(of error: any Error) -> (any Error)? {
         switch error {
         case let error as SignedHTTPError: error.cause
@@ -80,10 +85,7 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
                 decode: { _ = try await client.requestToken(callback: URL(string: "https://app.example/callback")!) }
             )
         },
-        classify: { error in
-            if let error = error as? OAuth1Error { return (error.code.description, error.statusCode) }
-            return (String(describing: error), nil)
-        }
+        classify: reading(OAuth1Error.self) { ($0.code.description, $0.statusCode) }
     )
 
     static let drupal = FaultedClient(
@@ -103,10 +105,7 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
             _ = try await client.connect()
             return Calls(read: { _ = try await client.node(1) }, decode: { _ = try await client.node(1) })
         },
-        classify: { error in
-            if let error = error as? DrupalServicesError { return (error.code.description, error.statusCode) }
-            return (String(describing: error), nil)
-        }
+        classify: reading(DrupalServicesError.self) { ($0.code.description, $0.statusCode) }
     )
 
     /// A page of the AFSigned mock's `GET /users`.
@@ -133,10 +132,7 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
                 decode: { _ = try await client.json("GET", "/users", as: Users.self) }
             )
         },
-        classify: { error in
-            if let error = error as? AFSignedError { return (error.code.description, error.statusCode) }
-            return (String(describing: error), nil)
-        }
+        classify: reading(AFSignedError.self) { ($0.code.description, $0.statusCode) }
     )
 
     static let googleBooks = FaultedClient(
@@ -152,9 +148,6 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
             let search = GoogleBooksSearch([.title("river")])
             return Calls(read: { _ = try await client.search(search) }, decode: { _ = try await client.search(search) })
         },
-        classify: { error in
-            if let error = error as? GoogleBooksError { return (error.code.description, error.statusCode) }
-            return (String(describing: error), nil)
-        }
+        classify: reading(GoogleBooksError.self) { ($0.code.description, $0.statusCode) }
     )
 }

@@ -38,16 +38,20 @@ struct OAuth1MockOperations {
         ])
     }
 
+    /// The authorisation page's refusals of a request token, as pages.
+    private static let tokenPageRefusals: [MockOperation.Answer] = [
+        .init(401, "A request token that is unknown, used or expired.", content: [html]),
+        .init(403, "A request token already decided.", content: [html]),
+        .init(404, "A request token that is unknown.", content: [html]),
+    ]
+
     var authorizePage: MockOperation {
         MockOperation(
             "The page where the user approves or denies the application.",
             parameters: [.init("oauth_token", in: .query, description: "the request token")],
-            answers: [
+            answers: Self.tokenPageRefusals + [
                 .init(200, "The page, with approve and deny buttons.", content: [Self.html]),
                 .init(400, "No oauth_token.", content: [Self.html]),
-                .init(401, "A request token that is unknown, used or expired.", content: [Self.html]),
-                .init(403, "A request token already decided.", content: [Self.html]),
-                .init(404, "A request token that is unknown.", content: [Self.html]),
             ]
         )
     }
@@ -56,13 +60,10 @@ struct OAuth1MockOperations {
         MockOperation(
             "The user's decision: `oauth_token` and `action=approve` or `action=deny` as a form.",
             requestBody: [.init("application/x-www-form-urlencoded", schema: .object(["oauth_token": .string, "action": .string(values: ["approve", "deny"])]))],
-            answers: [
+            answers: Self.tokenPageRefusals + [
                 .init(302, "To the callback with oauth_token and oauth_verifier (or denied=…).", headers: ["Location": .string]),
                 .init(200, "The PIN page for an out-of-band callback, or the denial page.", content: [Self.html]),
                 .init(400, "No oauth_token or action.", content: [Self.html]),
-                .init(401, "A request token that is unknown, used or expired.", content: [Self.html]),
-                .init(403, "A request token already decided.", content: [Self.html]),
-                .init(404, "A request token that is unknown.", content: [Self.html]),
             ]
         )
     }
