@@ -27,12 +27,7 @@ extension SoakTraffic {
             invalid: { sequence in PreparedRequest(target: "\(path)?page=1&soak=\(sequence)", headers: []) },
             oversized: oversized(method: "POST", target: path, contentType: "application/x-www-form-urlencoded"),
             probePath: path,
-            expectations: kitExpectations.merging([
-                .valid: .status(200),
-                .replay: .status(401),
-                .tamper: .status(401),
-                .invalid: .status(401),
-            ]) { $1 }
+            expectations: signedExpectations(invalid: .status(401))
         )
     }
 }

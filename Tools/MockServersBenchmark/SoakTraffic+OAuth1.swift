@@ -44,12 +44,7 @@ extension SoakTraffic {
             },
             oversized: oversized(method: "POST", target: path, contentType: "application/x-www-form-urlencoded"),
             probePath: path,
-            expectations: kitExpectations.merging([
-                .valid: .status(200),
-                .replay: .status(401),
-                .tamper: .status(401),
-                .invalid: .oneOf([400, 401]),
-            ]) { $1 }
+            expectations: signedExpectations(invalid: .oneOf([400, 401]))
         )
     }
 }

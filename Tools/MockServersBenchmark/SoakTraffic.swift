@@ -36,6 +36,12 @@ struct SoakTraffic: Sendable {
         .slow: .neverServed,
     ]
 
+    /// What a signed API that refuses replays answers: 200 for a valid request, 401 for a
+    /// replayed or tampered one, `invalid` for an invalid one, and the kit's expectations.
+    static func signedExpectations(invalid: SoakExpectation) -> [SoakKind: SoakExpectation] {
+        kitExpectations.merging([.valid: .status(200), .replay: .status(401), .tamper: .status(401), .invalid: invalid]) { $1 }
+    }
+
     /// Three things an HTTP parser must refuse, sent in turn on connections of their own: bytes
     /// that are not HTTP at all (a TLS ClientHello's start), a request line with a broken
     /// version, a header line without a colon.
