@@ -1,6 +1,7 @@
 // The Drupal client's JSON-RPC response parser on arbitrary bodies. Round trip: an answer it
-// reads, encoded and read again, keeps its dialect, id and result (an error object is written
-// in the dialect's shape), and a second round changes nothing.
+// reads, encoded and read again, keeps its dialect and id and encodes to the same bytes (a
+// number is compared as JSON text: `3.7e18` is written `3700000000000000000` and read back as
+// an integer; an error object is written in the dialect's shape first).
 import DrupalServicesClient
 import FuzzSupport
 
@@ -14,9 +15,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     fuzzRequire(again.version == response.version && again.id == response.id, "\(response) reads back as \(again) from \(String(decoding: encoded, as: UTF8.self))")
-    if case .result = response.outcome {
-        fuzzRequire(again.outcome == response.outcome, "the result of \(response) reads back as \(again.outcome)")
-    }
-    fuzzRequire((try? JSONRPCResponse.parse(again.encoded())) == again, "a second encode → parse changed \(again)")
+    fuzzRequire(again.encoded() == encoded, "\(response) encodes differently after encode → parse: \(String(decoding: again.encoded(), as: UTF8.self))")
     return 0
 }
