@@ -13,9 +13,10 @@
 #
 # The build goes to .build-fuzz (debug, `--sanitize=fuzzer`, AddressSanitizer). Each target
 # starts from Fuzz/Corpus/<target>/ copied to .build-fuzz/corpus/<target>/ (so runs never grow
-# the repository) and replays Fuzz/Regressions/<target>/ first. A crash, a broken round-trip
-# property, a leak or a 10 s hang saves the input under .build-fuzz/artifacts/<target>/; turn
-# it into a regression test in the parser's module and copy it to Fuzz/Regressions/<target>/.
+# the repository) and replays Fuzz/Corpus/<target>/ and Fuzz/Regressions/<target>/ first. A
+# crash, a broken round-trip property, a leak or a 10 s hang saves the input under
+# .build-fuzz/findings/<target>/ (not artifacts/, which SwiftPM empties on every build); turn it
+# into a regression test in the parser's module and copy it to Fuzz/Regressions/<target>/.
 # Prints per target the executions (libFuzzer's stat::number_of_executed_units), executions per
 # second, the corpus size and the crashes; exits 1 if any target crashed.
 set -euo pipefail
@@ -46,7 +47,7 @@ echo "== building ${#targets[@]} fuzz targets into $scratch"
 build_start=$(date +%s)
 swift build --package-path Fuzz --scratch-path "$scratch" -c debug \
     --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 \
-    | grep -v -e "Cannot export local symbol '__asan" -e "found 1 file(s) which are unhandled" || true
+    | grep -v -e "Cannot export local symbol '__asan" -e "which are unhandled" -e '^ *[^ ]*/checkouts/.*/CMakeLists.txt$' || true
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzz.sh: the build failed" >&2; exit 1; }
 echo "build: $(( $(date +%s) - build_start )) s"
 bin="$scratch/debug"
@@ -57,7 +58,7 @@ export SWIFT_BACKTRACE=enable=no
 # Fuzzes one target; writes its summary line to $scratch/logs/<target>.summary.
 run_target() {
     local target=$1
-    local corpus="$scratch/corpus/$target" artifacts="$scratch/artifacts/$target" log="$scratch/logs/$target.log"
+    local corpus="$scratch/corpus/$target" artifacts="$scratch/findings/$target" log="$scratch/logs/$target.log"
     mkdir -p "$corpus" "$artifacts" "$scratch/logs"
     if [ -d "Fuzz/Corpus/$target" ]; then cp -n "Fuzz/Corpus/$target"/* "$corpus"/ 2>/dev/null || true; fi
     local before status=0 replayed=0
@@ -112,7 +113,7 @@ for target in "${targets[@]}"; do
     crashes=$(awk '{ print $6 }' "$scratch/logs/$target.summary")
     if [ "$crashes" != 0 ]; then
         failed=1
-        echo "fuzz.sh: $target: $crashes crash(es); see $scratch/logs/$target.log and $scratch/artifacts/$target/" >&2
+        echo "fuzz.sh: $target: $crashes crash(es); see $scratch/logs/$target.log and $scratch/findings/$target/" >&2
     fi
 done
 exit $failed
