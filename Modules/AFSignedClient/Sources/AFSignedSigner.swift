@@ -63,6 +63,10 @@ public struct AFSignedSigner: RequestSigner, CustomStringConvertible, CustomDebu
         case .v2:
             var auth = [FormField(AFSignedField.version, version.rawValue), FormField(clientIDField.rawValue, credentials.clientID), FormField(AFSignedField.timestamp, timestamp)]
             if let nonceValue { auth.append(FormField(AFSignedField.nonce, nonceValue)) }
+            let authNames = Set(auth.map(\.name) + [AFSignedField.nonce, AFSignedField.signature])
+            if let carried = (query + body).first(where: { authNames.contains($0.name) }) {
+                throw AFSignedError(code: .unsignableParameters, message: "the request already carries \(carried.name); sign the request without auth values (the server refuses an auth value sent twice)")
+            }
             let inQuery = Self.carriesAuthInQuery(method) || !formBody
             if inQuery { query += auth } else { body += auth }
             let signature = try signature(method: method, path: components.percentEncodedPath, query: query, body: body)

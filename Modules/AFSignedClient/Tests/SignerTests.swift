@@ -17,6 +17,20 @@ struct SignerTests {
         AFSignedSigner(credentials: credentials, version: version, clientIDField: field, nonce: nonce.map { value -> @Sendable () -> String in { value } })
     }
 
+    /// Found by fuzz-afsigned (Fuzz/Regressions/fuzz-afsigned): a request that already carried
+    /// `auth_client_id` was signed with a second one, which every verifier refuses.
+    @Test("a request that already carries an auth value the signer sets is refused, not signed twice")
+    func carriedAuthValue() {
+        for name in ["auth_version", "auth_client_id", "auth_timestamp", "auth_nonce", "auth_signature"] {
+            let get = APIRequest(method: "GET", url: URL(string: "https://api.example.com/users?\(name)=client")!)
+            #expect(throws: AFSignedError(code: .unsignableParameters, message: "")) { try Self.signer().sign(get, at: Self.date) }
+            let post = APIRequest(method: "POST", url: URL(string: "https://api.example.com/users")!, form: [FormField(name, "client"), FormField("name", "Ann")])
+            #expect(throws: AFSignedError(code: .unsignableParameters, message: "")) { try Self.signer().sign(post, at: Self.date) }
+        }
+        let other = APIRequest(method: "GET", url: URL(string: "https://api.example.com/users?auth_key=k")!)
+        #expect(throws: Never.self) { try Self.signer().sign(other, at: Self.date) }
+    }
+
     @Test("GET and DELETE: the auth values follow the parameters in the query, in the seed's order")
     func query() throws {
         for method in ["GET", "DELETE"] {

@@ -54,7 +54,10 @@ public struct JSONRPCResponse: Sendable, Hashable {
             throw .invalidResponse("the server's answer is \(value.typeName == "array" ? "an" : "a") \(value.typeName), not a JSON-RPC response object")
         }
         let version: JSONRPCVersion = members["jsonrpc"] == "2.0" ? .v2_0 : .v1_1
-        let id = members["id"].flatMap { $0.isNull ? nil : $0 }
+        // `"id": null` is no id. (`nil` in a closure returning `JSONValue` would be `.null`:
+        // `JSONValue` is `ExpressibleByNilLiteral`.)
+        var id = members["id"]
+        if id == .null { id = nil }
         if let error = members["error"], !error.isNull {
             guard let object = try? error.decode(as: JSONRPCErrorObject.self) else {
                 throw .invalidResponse("the server's \"error\" member is not a JSON-RPC error object (it needs a numeric \"code\" and a \"message\")")

@@ -39,6 +39,16 @@ struct JSONRPCEnvelopeTests {
         }
     }
 
+    /// Found by fuzz-jsonrpc-response (Fuzz/Regressions/fuzz-jsonrpc-response): `"id": null`
+    /// was read as the id `.null`, so a 2.0 answer without an id, encoded (`"id":null`) and
+    /// read back, came back different.
+    @Test func nullIDIsNoID() throws {
+        let answer = try JSONRPCResponse.parse(Array(#"{"jsonrpc":"2.0","result":1,"id":null}"#.utf8))
+        #expect(answer.id == nil)
+        let withoutID = try JSONRPCResponse.parse(Array(#"{"jsonrpc":"2.0","result":1}"#.utf8))
+        #expect(try JSONRPCResponse.parse(withoutID.encoded()) == withoutID)
+    }
+
     struct BadAnswer: Sendable, CustomTestStringConvertible {
         let body: String
         let reason: String

@@ -53,9 +53,20 @@ public enum FormEncoding {
     ///
     /// - Throws: as ``parse(_:)``; on error `fields` is left as it was.
     public static func parse(utf8 bytes: some Collection<UInt8>, into fields: inout [FormField]) throws(SigningCoreError) {
-        let error = bytes.withContiguousStorageIfAvailable { parse(utf8: $0, into: &fields) }
-            ?? Array(bytes).withUnsafeBufferPointer { parse(utf8: $0, into: &fields) }
+        let error = bytes.withContiguousStorageIfAvailable { parse(bytes: $0, into: &fields) }
+            ?? Array(bytes).withUnsafeBufferPointer { parse(bytes: $0, into: &fields) }
         if let error { throw error }
+    }
+
+    /// ``parse(utf8:into:)`` over raw bytes, which, unlike a string's, may be ill-formed UTF-8:
+    /// refused as the text entry points' callers refuse them, even where a stray byte and an
+    /// escape would decode together to UTF-8 (`\u{D8}%A9`).
+    private static func parse(bytes input: UnsafeBufferPointer<UInt8>, into fields: inout [FormField]) -> SigningCoreError? {
+        let invalid = PercentEncoding.firstInvalidUTF8Index(input)
+        guard invalid == input.count else {
+            return SigningCoreError(code: .invalidUTF8, message: "the form body is not UTF-8 at byte \(invalid); send UTF-8 and percent-encode other bytes", offset: invalid)
+        }
+        return parse(utf8: input, into: &fields)
     }
 
     /// The one form parser: one pass to find separators, one to decode each part. Appends to

@@ -232,7 +232,7 @@ public enum PercentEncoding {
 
     /// The index in `bytes` where the first ill-formed UTF-8 sequence starts; `bytes.count`
     /// when all of it is well-formed.
-    private static func firstInvalidUTF8Index(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func firstInvalidUTF8Index(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()

@@ -105,4 +105,16 @@ struct FormEncodingEntryPointTests {
             }
         }
     }
+
+    /// Found by fuzz-mock-request (Fuzz/Regressions/fuzz-mock-request): raw bytes that are not
+    /// UTF-8 were accepted when a stray byte and an escape decoded together to UTF-8
+    /// (`na\u{D8}%A9` gave `naة`), while a server reading the body as text refuses it.
+    @Test("a byte body that is not UTF-8 is refused, even when its decoding would be")
+    func bytesMustBeUTF8() throws {
+        for body: [UInt8] in [[0x6E, 0x61, 0xD8, 0x25, 0x41, 0x39], [0x61, 0x3D, 0xC3], [0xFF, 0x3D, 0x31]] {
+            #expect(throws: SigningCoreError.self) { try FormEncoding.parse(utf8: body) }
+            #expect(String(validating: body, as: UTF8.self) == nil)
+        }
+        #expect(try FormEncoding.parse(utf8: Array("a=%C3%A9&b=é".utf8)) == [FormField("a", "é"), FormField("b", "é")])
+    }
 }
