@@ -21,24 +21,24 @@ import FoundationNetworking
 @Suite("SDK clients against every fault of the mock kit", .timeLimit(.minutes(2)))
 struct ClientFaultTests {
     /// A server with `client`'s provider, the client's calls on `http` over a URLSession of
-    /// its own (requests time out after `timeout`: long, except where the timeout is the
-    /// fault, so a loaded machine cannot turn a slow answer into a retry), a recording of what
-    /// went out, and the sleeps the retry policy asked for.
+    /// its own, a recording of what went out, and the sleeps the retry policy asked for.
+    /// Requests time out after 60 s, so a loaded machine cannot turn a slow answer into a retry,
+    /// except where the timeout is the fault: ``Deadline/limit``, set once the client is set up.
     struct Harness {
         let server: MockServer
         let session: URLSession
         let calls: FaultedClient.Calls
         let wire: RecordingTransport
         let sleeps: ImmediateClock
+        let deadline: DeadlineTransport
 
-        static func start(
-            _ client: FaultedClient, timeout: TimeInterval = 60, deviceClock: @escaping @Sendable () -> Date = { Date() }
-        ) async throws -> Harness {
+        static func start(_ client: FaultedClient, deviceClock: @escaping @Sendable () -> Date = { Date() }) async throws -> Harness {
             let server = try await MockServer.start(client.entry.provider())
             let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = timeout
+            configuration.timeoutIntervalForRequest = 60
             let session = URLSession(configuration: configuration)
-            let wire = RecordingTransport(forwardingTo: URLSessionTransport(session: session))
+            let deadline = DeadlineTransport(URLSessionTransport(session: session))
+            let wire = RecordingTransport(forwardingTo: deadline)
             let sleeps = ImmediateClock()
             let http = SignedHTTPClient(
                 transport: wire, retryPolicy: .recommended, correctsClockSkew: true, deviceClock: deviceClock, sleepClock: sleeps
@@ -46,7 +46,7 @@ struct ClientFaultTests {
             do {
                 let calls = try await client.make(server.providers[0], http)
                 wire.reset()
-                return Harness(server: server, session: session, calls: calls, wire: wire, sleeps: sleeps)
+                return Harness(server: server, session: session, calls: calls, wire: wire, sleeps: sleeps, deadline: deadline)
             } catch {
                 session.invalidateAndCancel()
                 await server.stop()
@@ -82,13 +82,14 @@ struct ClientFaultTests {
 
     @Test("latency past the transport's timeout: a transport failure after the attempts its policy allows", arguments: FaultedClient.all)
     func latencyPastTimeout(_ client: FaultedClient) async throws {
-        let harness = try await Harness.start(client, timeout: 2)
-        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .latency(milliseconds: 8_000)))
+        let harness = try await Harness.start(client)
+        harness.deadline.impose(.seconds(3))
+        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .latency(milliseconds: 20_000)))
         let began = ContinuousClock.now
         let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
         #expect(client.classify(error).code == "transport failed", "\(error)")
         #expect(harness.wire.requests.count == harness.attempts(client))
-        #expect(ContinuousClock.now - began < .seconds(30))
+        #expect(ContinuousClock.now - began < .seconds(60))
         await harness.stop()
     }
 

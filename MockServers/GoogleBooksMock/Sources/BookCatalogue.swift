@@ -22,39 +22,35 @@ final class BookCatalogue: Sendable {
         positions[id].map { volumes[$0] }
     }
 
-    /// The catalogue for `size` and `seed`, from the cache when it is there.
-    static func shared(size: Int, seed: UInt64) -> BookCatalogue {
-        cache.catalogue(size: size, seed: seed)
+    /// The catalogue for `size` and `seed`, from the cache when it is there. The first caller
+    /// starts the build in a task of its own; every caller, that one included, awaits it, so a
+    /// catalogue is built once however many servers ask at the same moment, and no thread waits.
+    static func shared(size: Int, seed: UInt64) async -> BookCatalogue {
+        await cache.build(size: size, seed: seed).value
     }
 
     private static let cache = Cache()
 
-    /// The last few catalogues built, by size and seed (bounded: at most ``limit``).
+    /// The last few catalogues built or being built, by size and seed (bounded: at most ``limit``).
     private final class Cache: @unchecked Sendable {
+        // @unchecked: `entries` is only read and written under `lock`.
         static let limit = 4
         private let lock = NSLock()
-        private var entries: [(size: Int, seed: UInt64, catalogue: BookCatalogue)] = []
+        private var entries: [(size: Int, seed: UInt64, build: Task<BookCatalogue, Never>)] = []
 
-        /// Built outside the lock, so no caller (a thread of Swift's small cooperative pool)
-        /// ever waits on another's build; two first callers may both build, and the first kept wins.
-        func catalogue(size: Int, seed: UInt64) -> BookCatalogue {
-            if let found = cached(size: size, seed: seed) { return found }
-            let built = BookCatalogue(size: size, seed: seed)
-            lock.lock()
-            defer { lock.unlock() }
-            if let found = entries.first(where: { $0.size == size && $0.seed == seed }) { return found.catalogue }
-            entries.append((size, seed, built))
-            if entries.count > Self.limit { entries.removeFirst() }
-            return built
-        }
-
-        private func cached(size: Int, seed: UInt64) -> BookCatalogue? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard let found = entries.firstIndex(where: { $0.size == size && $0.seed == seed }) else { return nil }
-            let entry = entries.remove(at: found)
-            entries.append(entry)
-            return entry.catalogue
+        /// The build of the catalogue for `size` and `seed`: the cached one, or a new one.
+        func build(size: Int, seed: UInt64) -> Task<BookCatalogue, Never> {
+            lock.withLock {
+                if let found = entries.firstIndex(where: { $0.size == size && $0.seed == seed }) {
+                    let entry = entries.remove(at: found)
+                    entries.append(entry)
+                    return entry.build
+                }
+                let build = Task.detached { BookCatalogue(size: size, seed: seed) }
+                entries.append((size, seed, build))
+                if entries.count > Self.limit { entries.removeFirst() }
+                return build
+            }
         }
     }
 }
@@ -89,25 +85,12 @@ extension BookCatalogue {
 
 /// A server's catalogue, built on its first request rather than at startup, so that starting
 /// `mock-servers` (every provider at once) costs nothing until the Books API is used.
-final class LazyCatalogue: @unchecked Sendable {
-    // @unchecked: `built` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var built: BookCatalogue?
-    private let size: Int
-    private let seed: UInt64
+struct LazyCatalogue: Sendable {
+    let size: Int
+    let seed: UInt64
 
-    init(size: Int, seed: UInt64) {
-        self.size = size
-        self.seed = seed
-    }
-
-    /// The catalogue, built (outside the lock) the first time it is asked for.
+    /// The catalogue, built the first time any server asks for it (and shared).
     var value: BookCatalogue {
-        if let catalogue = lock.withLock({ built }) { return catalogue }
-        let catalogue = BookCatalogue.shared(size: size, seed: seed)
-        return lock.withLock {
-            if built == nil { built = catalogue }
-            return built ?? catalogue
-        }
+        get async { await BookCatalogue.shared(size: size, seed: seed) }
     }
 }

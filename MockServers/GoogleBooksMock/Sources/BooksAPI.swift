@@ -7,7 +7,9 @@ import MockServerKit
 /// order: the query string, `prettyPrint`, the API key, the rate limit, `alt` and `fields`.
 struct BooksAPI: Sendable {
     let source: LazyCatalogue
-    var catalogue: BookCatalogue { source.value }
+    var catalogue: BookCatalogue {
+        get async { await source.value }
+    }
     let options: GoogleBooksMockOptions
     let apiKey: String
     let rateWindow: RateWindow?
@@ -30,6 +32,7 @@ struct BooksAPI: Sendable {
             throw error.written(compact: !common.pretty)
         }
         let started = ContinuousClock.now
+        let catalogue = await catalogue
         let matches = catalogue.search(search)
         let total = reportedTotal(matches.count, search: search)
         var body = BooksJSONObject()
@@ -59,7 +62,7 @@ struct BooksAPI: Sendable {
             throw error.written(compact: !common.pretty)
         }
         let id = request.routeParameters["volumeId"] ?? ""
-        guard let volume = catalogue.volume(id: id) else {
+        guard let volume = await catalogue.volume(id: id) else {
             throw Self.notFound("The volume ID could not be found.", "no volume has the id '\(GoogleBooksMockError.quoted(id))'; take ids from a search").written(compact: !common.pretty)
         }
         context.note.accept("volume \(volume.id)")
@@ -72,6 +75,7 @@ struct BooksAPI: Sendable {
     func cover(_ request: MockRequest, context: MockRequestContext) async throws(GoogleBooksMockError) -> MockResponse {
         let parameters = try QueryParameters(request)
         let zoom = try parameters.integer("zoom", in: 1...5, default: 1)
+        let catalogue = await catalogue
         guard let id = parameters["id"], let volume = catalogue.volume(id: id), let cover = volume.cover,
               let png = CoverArt.png(cover, zoom: zoom) else {
             throw Self.notFound("Image not found.", "no cover for id '\(GoogleBooksMockError.quoted(parameters["id"] ?? ""))'; use the links in volumeInfo.imageLinks")

@@ -12,17 +12,18 @@ struct BooksHarness {
     let server: MockServer
     let clock: ManualClock
     let options: GoogleBooksMockOptions
+    /// The catalogue the server answers from.
+    let catalogue: BookCatalogue
 
     static func start(_ options: GoogleBooksMockOptions = GoogleBooksMockOptions(), limits: MockServerLimits = MockServerLimits()) async throws -> BooksHarness {
         let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
         let server = try await MockServer.start(GoogleBooksMockProvider(options: options), configuration: MockServerConfiguration(limits: limits, seed: 7), clock: clock)
-        return BooksHarness(server: server, clock: clock, options: options)
+        let catalogue = await BookCatalogue.shared(size: options.catalogueSize, seed: UInt64(options.seed))
+        return BooksHarness(server: server, clock: clock, options: options, catalogue: catalogue)
     }
 
     func stop() async { await server.stop() }
 
-    /// The catalogue the server answers from.
-    var catalogue: BookCatalogue { BookCatalogue.shared(size: options.catalogueSize, seed: UInt64(options.seed)) }
 
     var port: Int { server.baseURL.port ?? 0 }
 

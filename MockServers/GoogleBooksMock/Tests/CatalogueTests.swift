@@ -8,7 +8,7 @@ extension GoogleBooksMockSuite {
     /// searched in milliseconds.
     @Suite("Google Books mock catalogue")
     struct CatalogueTests {
-        static let catalogue = BookCatalogue.shared(size: 5000, seed: 2011)
+        static let catalogue = BookCatalogue(size: 5000, seed: 2011)
 
         @Test("the same seed gives the same catalogue, another seed another")
         func determinism() {
