@@ -186,7 +186,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // `swift package generate-documentation` (DocC catalogs in each product's Sources).
+        // `swift package generate-documentation` (DocC catalogs in each product's Sources). No
+        // target uses it, so SwiftPM never fetches it for a package depending on this one, with
+        // or without traits: no trait needed (.ci/check-sdk-only-fetch.sh).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: targets
