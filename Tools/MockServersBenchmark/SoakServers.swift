@@ -38,15 +38,13 @@ struct SoakServers {
         return try JSONSerialization.data(withJSONObject: ["host": "127.0.0.1", "portBase": 0, "providers": providers], options: [.sortedKeys])
     }
 
-    /// Starts `names` from the catalogue in this process, with ``options``.
+    /// Starts `names` from the catalogue in this process, with ``options`` (read from
+    /// ``configuration(_:)`` as `mock-servers` would read it).
     static func inProcess(_ names: [String]) async throws -> SoakServers {
-        var providers: [(any MockProvider, MockServerConfiguration)] = []
-        for name in names {
-            guard let entry = MockProviderCatalog.entry(named: name) else { throw LoopbackTargetError(message: "no provider named \(name)") }
-            let decoder = JSONDecoder()
-            decoder.userInfo[ProviderOptions.entryKey] = entry
-            let decoded = try decoder.decode(ProviderOptions.self, from: JSONSerialization.data(withJSONObject: options[name] ?? [:]))
-            providers.append((decoded.provider, MockServerConfiguration()))
+        let file = try JSONDecoder().decode(MockServersFile.self, from: configuration(names))
+        let providers = try names.map { name in
+            guard let entry = file.providers[name] else { throw LoopbackTargetError(message: "no provider named \(name)") }
+            return (entry.provider, MockServerConfiguration())
         }
         let server = try await MockServer.start(providers)
         return SoakServers(
@@ -124,18 +122,5 @@ struct SoakServers {
             }
         }
         return traffic
-    }
-}
-
-/// A provider decoded from its options object, the catalogue entry passed in `userInfo`.
-private struct ProviderOptions: Decodable {
-    static let entryKey = CodingUserInfoKey(rawValue: "soak.catalogEntry")!
-    let provider: any MockProvider
-
-    init(from decoder: any Decoder) throws {
-        guard let entry = decoder.userInfo[Self.entryKey] as? MockCatalogEntry else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no catalogue entry"))
-        }
-        provider = try entry.provider(optionsFrom: decoder)
     }
 }

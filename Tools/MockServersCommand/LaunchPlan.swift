@@ -13,7 +13,7 @@ import MockServerKit
 struct LaunchPlan {
     var providers: [(any MockProvider, MockServerConfiguration)]
 
-    init(file: CommandConfigurationFile, only: String?, host: String?, portBase: Int?) throws {
+    init(file: MockServersFile, only: String?, host: String?, portBase: Int?) throws {
         let selected = only.map { Set(Self.names($0)) }
         if let base = portBase ?? file.portBase, !(0...65535).contains(base) {
             throw ValidationError("portBase must be between 0 and 65535 (got \(base))")

@@ -56,7 +56,7 @@ struct MockServersCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
-        let file = try config.map(CommandConfigurationFile.load) ?? CommandConfigurationFile()
+        let file = try config.map(MockServersFile.load) ?? MockServersFile()
         let plan = try LaunchPlan(file: file, only: only, host: host, portBase: portBase)
         let server = try await MockServer.start(
             plan.providers,
