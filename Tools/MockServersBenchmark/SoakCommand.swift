@@ -65,6 +65,7 @@ struct SoakCommand: AsyncParsableCommand {
         guard (1...10_000_000).contains(maxRequests) else { throw ValidationError("--max-requests must be 1...10000000") }
         guard (1...256).contains(connections) else { throw ValidationError("--connections must be 1...256") }
         guard (0...1024).contains(slowClients) else { throw ValidationError("--slow-clients must be 0...1024") }
+        guard !providerNames.isEmpty else { throw ValidationError("--providers names no provider; the providers are \(MockProviderCatalog.names.joined(separator: ", "))") }
         for name in providerNames where MockProviderCatalog.entry(named: name) == nil {
             throw ValidationError("--providers: no provider named \(name); the providers are \(MockProviderCatalog.names.joined(separator: ", "))")
         }
@@ -81,9 +82,14 @@ struct SoakCommand: AsyncParsableCommand {
         }
     }
 
-    /// The providers named by `--providers`, or all of them.
+    /// The providers named by `--providers` (each once, spaces trimmed), or all of them.
     private var providerNames: [String] {
-        providers.map { $0.split(separator: ",").map(String.init) } ?? MockProviderCatalog.names
+        guard let providers else { return MockProviderCatalog.names }
+        var names: [String] = []
+        for name in providers.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty && !names.contains(name) {
+            names.append(name)
+        }
+        return names
     }
 
     func run() async throws {
