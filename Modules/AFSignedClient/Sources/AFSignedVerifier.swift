@@ -66,6 +66,26 @@ public struct AFSignedVerifier: Sendable {
     ///   (with the string the verifier signed), ``AFSignedError/Code/replayedNonce``; and
     ///   ``AFSignedError/Code/malformedRequest`` for an auth value sent twice or far too long.
     public func verify(_ request: AFSignedIncomingRequest, now: Date) async throws(AFSignedError) -> Verified {
+        let verified = try verifySignature(request, now: now)
+        if let nonces {
+            guard let nonce = verified.nonce, !nonce.isEmpty else {
+                throw failure(.replayedNonce, Message.incorrectNonce, "\(nonceName) is missing; this server requires a new nonce with every request")
+            }
+            let signedAt = Date(timeIntervalSince1970: TimeInterval(verified.timestamp))
+            guard await nonces.use(nonce, clientID: verified.clientID, signedAt: signedAt, now: now, window: timestampWindow) else {
+                throw failure(.replayedNonce, Message.incorrectNonce, "\(nonceName) \"\(nonce.prefix(40))\" was already used; every request needs a new one")
+            }
+        }
+        return verified
+    }
+
+    /// Verifies everything ``verify(_:now:)`` does except the nonce: version, client id,
+    /// timestamp window and signature, synchronously. For a caller that keeps nonces its own
+    /// way, or none.
+    ///
+    /// - Throws: ``AFSignedError`` as ``verify(_:now:)`` does, never
+    ///   ``AFSignedError/Code/replayedNonce``.
+    public func verifySignature(_ request: AFSignedIncomingRequest, now: Date) throws(AFSignedError) -> Verified {
         let auth = try authValues(request)
         guard auth.version == version.rawValue else {
             throw failure(.incorrectVersion, Message.incorrectVersion, "\(versionName) is \(auth.version.map { "\"\($0.prefix(20))\"" } ?? "missing"); this server accepts version \(version.rawValue)")
@@ -90,15 +110,6 @@ public struct AFSignedVerifier: Sendable {
                 message: "\(signatureName) \(auth.signature == nil ? "is missing" : "does not match"): the server signed “\(stringToSign.prefix(400))” (METHOD, path, sorted parameters) with the client's secret; compare it with the string you signed",
                 serverMessage: Message.incorrectSignature, serverStringToSign: stringToSign
             )
-        }
-        if let nonces {
-            guard let nonce = auth.nonce, !nonce.isEmpty else {
-                throw failure(.replayedNonce, Message.incorrectNonce, "\(nonceName) is missing; this server requires a new nonce with every request")
-            }
-            let signedAt = Date(timeIntervalSince1970: TimeInterval(timestamp))
-            guard await nonces.use(nonce, clientID: clientID, signedAt: signedAt, now: now, window: timestampWindow) else {
-                throw failure(.replayedNonce, Message.incorrectNonce, "\(nonceName) \"\(nonce.prefix(40))\" was already used; every request needs a new one")
-            }
         }
         return Verified(clientID: clientID, timestamp: timestamp, nonce: auth.nonce)
     }

@@ -107,6 +107,21 @@ struct VerifierTests {
         #expect(await Self.error(ahead, verifier: verifier, at: Self.now.addingTimeInterval(100))?.code == .replayedNonce)
     }
 
+    @Test("verifySignature checks all but the nonce, synchronously; verify adds the nonce")
+    func signatureWithoutNonce() async throws {
+        let verifier = AFSignedVerifier(credentials: [Self.credentials], nonces: AFSignedNonceStore())
+        let withoutNonce = try Self.signed()
+        #expect(try verifier.verifySignature(withoutNonce, now: Self.now).clientID == "CLIENT_ID")
+        #expect(await Self.error(withoutNonce, verifier: verifier)?.code == .replayedNonce)
+        let withNonce = try Self.signed(nonce: "once")
+        #expect(try verifier.verifySignature(withNonce, now: Self.now).nonce == "once")
+        #expect(try verifier.verifySignature(withNonce, now: Self.now).nonce == "once")
+        #expect(await Self.error(withNonce, verifier: verifier) == nil)
+        #expect(await Self.error(withNonce, verifier: verifier)?.code == .replayedNonce)
+        let wrongSecret = try Self.signed(secret: "other")
+        #expect(throws: AFSignedError.self) { try verifier.verifySignature(wrongSecret, now: Self.now) }
+    }
+
     @Test("a form body that is not UTF-8 is malformed, not read with replacement characters")
     func nonUTF8Body() throws {
         var request = APIRequest(method: "POST", url: URL(string: "https://api.example.com/users")!, form: [FormField("a", "b")])
