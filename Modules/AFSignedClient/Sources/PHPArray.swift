@@ -100,17 +100,23 @@ struct PHPArray: Sendable {
     /// The entries in `ksort` order (stable, as PHP 8's sort is), or `nil` when PHP's
     /// comparison is not a consistent order over these keys (e.g. `9`, `10` and `"1z"`), so
     /// that the result would depend on PHP's sorting algorithm.
+    ///
+    /// Each key is read as a number once. Integers alone, or names that are not numbers alone,
+    /// are always in a consistent order; only a mix is checked pair by pair.
     func sortedByKey() -> [(key: PHPKey, value: PHPValue)]? {
-        let sorted = entries.enumerated().sorted { lhs, rhs in
-            let order = PHPNumericString.compare(lhs.element.key, rhs.element.key)
-            return order != 0 ? order < 0 : lhs.offset < rhs.offset
-        }.map(\.element)
-        for i in sorted.indices {
-            for j in sorted.indices where j > i && PHPNumericString.compare(sorted[i].key, sorted[j].key) > 0 {
-                return nil
+        let keys = entries.map { PHPNumericString.SortKey($0.key) }
+        let order = keys.indices.sorted { i, j in
+            let order = keys[i].compare(to: keys[j])
+            return order != 0 ? order < 0 : i < j
+        }
+        if !PHPNumericString.SortKey.areTotallyOrdered(keys) {
+            for i in order.indices {
+                for j in order.indices where j > i && keys[order[i]].compare(to: keys[order[j]]) > 0 {
+                    return nil
+                }
             }
         }
-        return sorted
+        return order.map { entries[$0] }
     }
 
     // MARK: php_register_variable_ex

@@ -16,14 +16,16 @@ enum PHPNumericString {
         }
     }
 
-    private static let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C]
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
 
     static func value(_ text: String) -> Value? {
         let bytes = Array(text.utf8)
         var start = 0
         var end = bytes.count
-        while start < end, whitespace.contains(bytes[start]) { start += 1 }
-        while end > start, whitespace.contains(bytes[end - 1]) { end -= 1 }
+        while start < end, isWhitespace(bytes[start]) { start += 1 }
+        while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
         guard start < end else { return nil }
         var index = start
         if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -75,18 +77,42 @@ enum PHPNumericString {
     /// when both are numeric, else byte by byte; an integer and a string numerically when the
     /// string is numeric, else the integer's digits byte by byte against the string.
     static func compare(_ lhs: PHPKey, _ rhs: PHPKey) -> Int {
-        switch (lhs, rhs) {
-        case (.int(let a), .int(let b)):
-            return a < b ? -1 : (a > b ? 1 : 0)
-        case (.string(let a), .string(let b)):
-            if let x = value(a), let y = value(b) { return compareNumbers(x, y) }
-            return compareBytes(a, b)
-        case (.int(let a), .string(let b)):
-            if let y = value(b) { return compareNumbers(.integer(a), y) }
-            return compareBytes(String(a), b)
-        case (.string(let a), .int(let b)):
-            if let x = value(a) { return compareNumbers(x, .integer(b)) }
-            return compareBytes(a, String(b))
+        SortKey(lhs).compare(to: SortKey(rhs))
+    }
+
+    /// A key with its numeric reading made once, for sorting: the comparison reads each key as
+    /// a number, and a sort compares each key many times.
+    struct SortKey {
+        /// The key as PHP prints it.
+        let text: String
+        /// Its value when PHP reads it as a number (an integer key always is one).
+        let number: Value?
+
+        init(_ key: PHPKey) {
+            switch key {
+            case .int(let value):
+                text = String(value)
+                number = .integer(value)
+            case .string(let value):
+                text = value
+                number = PHPNumericString.value(value)
+            }
+        }
+
+        /// ``PHPNumericString/compare(_:_:)``: numerically when both are numbers, else byte by
+        /// byte (an integer key by its digits).
+        func compare(to other: SortKey) -> Int {
+            if let x = number, let y = other.number { return compareNumbers(x, y) }
+            return compareBytes(text, other.text)
+        }
+
+        /// Whether the comparison is a total order over `keys` for certain: all integers
+        /// (compared as integers), or none a number (compared as bytes). Numbers mixed with
+        /// other names, or integers with fractions (compared as doubles, which round large
+        /// integers), may not be.
+        static func areTotallyOrdered(_ keys: [SortKey]) -> Bool {
+            let integers = keys.allSatisfy { if case .integer = $0.number { true } else { false } }
+            return integers || keys.allSatisfy { $0.number == nil }
         }
     }
 

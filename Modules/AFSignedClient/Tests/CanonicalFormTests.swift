@@ -66,6 +66,32 @@ struct CanonicalFormTests {
         }
     }
 
+    @Test("numeric names that stay strings (9.0 < 10.0 < \"1z\" < 9.0) are refused too", arguments: [
+        (["9.0", "10.0", "1z"], false), (["9.0", "10.0", "z1"], true), (["1.5", "10", "1z"], true), ([" 7", "07", "7e0"], true),
+    ])
+    func ambiguousNumericStrings(names: [String], signable: Bool) {
+        let fields = names.map { FormField($0, "v") }
+        let result = Result { () throws(AFSignedError) in try AFSignedCanonicalForm.bytes(version: .v2, method: "POST", path: "/", query: [], body: fields) }
+        if signable {
+            #expect(throws: Never.self) { try result.get() }
+        } else {
+            #expect((try? result.get()) == nil)
+        }
+    }
+
+    @Test("PHP's 1000 fields, all numbers or all names, sort in one pass; their order is PHP's")
+    func manyFields() throws {
+        let numbers = (0..<1000).reversed().map { FormField(String($0), "v") }
+        let names = (0..<1000).reversed().map { FormField("n\($0)", "v") }
+        let sortedNumbers = AFSignedCanonicalForm.text(try AFSignedCanonicalForm.bytes(version: .v2, method: "POST", path: "/", query: [], body: numbers))
+        // array_merge renumbers integer names from 0 in the order sent.
+        #expect(sortedNumbers.hasPrefix("POST\n/\n0=v&1=v&2=v&"))
+        let sortedNames = AFSignedCanonicalForm.text(try AFSignedCanonicalForm.bytes(version: .v2, method: "POST", path: "/", query: [], body: names))
+        #expect(sortedNames.hasPrefix("POST\n/\nn0=v&n1=v&n10=v&n100=v&n101=v&"))
+        let mixed = (0..<1000).map { FormField($0 % 2 == 0 ? "\($0).5" : "n\($0)", "v") }
+        #expect(throws: Never.self) { try AFSignedCanonicalForm.bytes(version: .v2, method: "POST", path: "/", query: [], body: mixed) }
+    }
+
     @Test("version 4: RFC 3986, sorted by bytes, arrays and maps as JSON, nothing decoded")
     func version4() throws {
         let fields = [FormField("b", "a+b %"), FormField("tags[]", "x"), FormField("tags[]", "y"), FormField("user[name]", "Ann"), FormField("A", "1"), FormField("auth_x", "left out")]
