@@ -2,18 +2,23 @@
 # Builds the libFuzzer targets of Fuzz/ (one per parser that takes outside input) and runs each
 # for a bounded time or number of executions.
 #
-#   Tools/fuzz.sh [--smoke | --time SECONDS | --runs N] [--jobs N] [target…]
+#   Tools/fuzz.sh [--smoke | --time SECONDS | --runs N] [--release] [--max-len B] [--jobs N]
+#                 [target…]
 #
 #   --smoke        replay the committed seed corpus and regression inputs, then fuzz 5 s each
 #                  (what CI runs)
 #   --time S       fuzz each target for S seconds (default 60)
-#   --runs N       fuzz each target for N executions (the long run: --runs 10000000)
+#   --runs N       fuzz each target for N executions (the long run: --release --runs 10000000)
+#   --release      build optimised (-c release, testable imports on): a longer build, then 3-5x
+#                  the executions per second of the debug build the smoke run uses
+#   --max-len B    inputs of at most B bytes (libFuzzer's -max_len; by default it grows them to
+#                  4096, and a target's cost grows with them)
 #   --jobs N       run N targets at a time (default 1)
 #   target…        names under Fuzz/Targets (default: all)
 #
-# The build goes to .build-fuzz (debug, `--sanitize=fuzzer`, AddressSanitizer). Each target
-# starts from Fuzz/Corpus/<target>/ copied to .build-fuzz/corpus/<target>/ (so runs never grow
-# the repository) and replays Fuzz/Corpus/<target>/ and Fuzz/Regressions/<target>/ first. A
+# The build goes to .build-fuzz (debug unless --release; `--sanitize=fuzzer`, AddressSanitizer).
+# Each target starts from Fuzz/Corpus/<target>/ copied to .build-fuzz/corpus/<target>/ (so runs
+# never grow the repository) and replays Fuzz/Corpus/<target>/ and Fuzz/Regressions/<target>/ first. A
 # crash, a broken round-trip property, a leak or a 10 s hang saves the input under
 # .build-fuzz/findings/<target>/ (not artifacts/, which SwiftPM empties on every build); turn it
 # into a regression test in the parser's module and copy it to Fuzz/Regressions/<target>/.
@@ -22,14 +27,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-mode=time; seconds=60; runs=0; jobs=1; targets=()
+mode=time; seconds=60; runs=0; jobs=1; configuration=debug; max_len=(); targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --smoke) mode=smoke; seconds=5 ;;
         --time) mode=time; seconds="$2"; shift ;;
         --runs) mode=runs; runs="$2"; shift ;;
         --jobs) jobs="$2"; shift ;;
-        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --release) configuration=release ;;
+        --max-len) max_len=(-max_len="$2"); shift ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
         *) targets+=("$1") ;;
     esac
@@ -43,14 +50,16 @@ for target in "${targets[@]}"; do
 done
 
 scratch=.build-fuzz
-echo "== building ${#targets[@]} fuzz targets into $scratch"
+echo "== building ${#targets[@]} fuzz targets ($configuration) into $scratch"
 build_start=$(date +%s)
-swift build --package-path Fuzz --scratch-path "$scratch" -c debug \
-    --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 \
+testable=()
+[ "$configuration" = release ] && testable=(-Xswiftc -enable-testing)
+swift build --package-path Fuzz --scratch-path "$scratch" -c "$configuration" \
+    --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address "${testable[@]}" 2>&1 \
     | grep -v -e "Cannot export local symbol '__asan" -e "which are unhandled" -e '^ *[^ ]*/checkouts/.*/CMakeLists.txt$' || true
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzz.sh: the build failed" >&2; exit 1; }
 echo "build: $(( $(date +%s) - build_start )) s"
-bin="$scratch/debug"
+bin="$scratch/$configuration"
 # Swift's own crash backtracer reads the stack in a way AddressSanitizer reports as an error of
 # its own; libFuzzer's report (and saved input) is the one wanted.
 export SWIFT_BACKTRACE=enable=no
@@ -75,9 +84,7 @@ run_target() {
     fi
     local bound=(-max_total_time="$seconds")
     [ "$mode" = runs ] && bound=(-runs="$runs")
-    # The AFSigned verifier is async: each input runs a task, whose thread-pool allocations
-    # outlive it and make libFuzzer scan for leaks after almost every input (4x slower).
-    [ "$target" = fuzz-afsigned ] && bound+=(-detect_leaks=0)
+    bound+=("${max_len[@]}")
     local start end
     start=$(date +%s.%N)
     if [ $status -eq 0 ]; then

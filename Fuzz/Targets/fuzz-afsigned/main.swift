@@ -28,7 +28,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fuzzRequire(PHPNumericString.compare(a.key, b.key) <= 0, "ksort order broken between \(a.key.text.debugDescription) and \(b.key.text.debugDescription)")
         }
     }
-    _ = try? AFSignedCanonicalForm.bytes(version: version, method: method, path: "/users/42", query: query, body: body)
 
     // Sign → verify (the signer refuses fields it cannot sign, such as its own auth values).
     let secret = "s3cr3t-\(options)"
@@ -41,26 +40,28 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let signed = request.flatMap { try? signer.sign($0, at: now) }
     let received = signed.flatMap { try? AFSignedIncomingRequest($0) }
+    if signed == nil {
+        // The signer refused the fields; the canonical form of them as they came still must not crash.
+        _ = try? AFSignedCanonicalForm.bytes(version: version, method: method, path: "/users/42", query: query, body: body)
+    }
     fuzzRequire(signed == nil || received != nil, "a signed request cannot be read back: \(signed.map { "\($0.url)" } ?? "")")
 
     // The verifier on the fields as received (auth fields included when the input has them),
-    // then on the signed request with the right secret and with another; one task for all
-    // three, as the verifier is async.
+    // then on the signed request with the right secret and (for half the inputs: it costs a
+    // third canonical form) with another.
     let verifier = AFSignedVerifier(credentials: [AFSignedCredentials(clientID: "client", clientSecret: secret)], version: version, clientIDField: clientIDField)
     var other = verifier
     other.credentials = [AFSignedCredentials(clientID: "client", clientSecret: secret + "x")]
-    let raw = AFSignedIncomingRequest(method: method, path: "/users/42", query: query, body: body)
-    let outcomes = runBlocking { [other] () async -> (signed: String?, tampered: Bool) in
-        _ = try? await verifier.verify(raw, now: now)
-        guard let received else { return (nil, false) }
+    _ = try? verifier.verifySignature(AFSignedIncomingRequest(method: method, path: "/users/42", query: query, body: body), now: now)
+    if let received {
         do throws(AFSignedError) {
-            _ = try await verifier.verify(received, now: now)
+            _ = try verifier.verifySignature(received, now: now)
         } catch {
-            return (error.message, (try? await other.verify(received, now: now)) != nil)
+            fuzzRequire(false, "a freshly signed request does not verify: \(error.message)")
         }
-        return (nil, (try? await other.verify(received, now: now)) != nil)
+        if options & 16 != 0 {
+            fuzzRequire((try? other.verifySignature(received, now: now)) == nil, "a request verifies with another secret")
+        }
     }
-    fuzzRequire(outcomes.signed == nil, "a freshly signed request does not verify: \(outcomes.signed ?? "")")
-    fuzzRequire(!outcomes.tampered, "a request verifies with another secret")
     return 0
 }
