@@ -86,24 +86,67 @@ public enum AFSignedCanonicalForm {
     }
 
     /// A parameter's value for version 4: text as it is; an array as compact JSON (a list as
-    /// an array, keys sorted in an object).
+    /// an array, an object's keys sorted by their bytes; in strings only `"`, `\` and control
+    /// characters escaped, `/` and non-ASCII text as they are).
+    ///
+    /// Written here rather than by `JSONSerialization`, whose `.sortedKeys` compares keys as the
+    /// locale does: keys that differ only in characters it ignores (control characters, U+FFFD)
+    /// came out in whichever order the dictionary held them, so the signer and the verifier
+    /// could sign the same fields differently.
     static func jsonText(_ value: PHPValue) -> String {
         switch value {
         case .string(let text): return text
         case .array(let array):
-            let data = (try? JSONSerialization.data(withJSONObject: jsonObject(array), options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
-            return String(decoding: data, as: UTF8.self)
+            var output = ""
+            appendJSON(array, to: &output)
+            return output
         }
     }
 
-    private static func jsonObject(_ array: PHPArray) -> Any {
-        let convert: (PHPValue) -> Any = { value in
+    private static func appendJSON(_ array: PHPArray, to output: inout String) {
+        func append(_ value: PHPValue) {
             switch value {
-            case .string(let text): text
-            case .array(let nested): jsonObject(nested)
+            case .string(let text): appendJSONString(text, to: &output)
+            case .array(let nested): appendJSON(nested, to: &output)
             }
         }
-        if array.isList { return array.values.map(convert) }
-        return Dictionary(array.entries.map { ($0.key.text, convert($0.value)) }, uniquingKeysWith: { _, last in last })
+        if array.isList {
+            output += "["
+            for (index, value) in array.values.enumerated() {
+                if index > 0 { output += "," }
+                append(value)
+            }
+            output += "]"
+            return
+        }
+        output += "{"
+        let members = array.entries.sorted { PHPNumericString.compareBytes($0.key.text, $1.key.text) < 0 }
+        for (index, member) in members.enumerated() {
+            if index > 0 { output += "," }
+            appendJSONString(member.key.text, to: &output)
+            output += ":"
+            append(member.value)
+        }
+        output += "}"
+    }
+
+    private static func appendJSONString(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case "\u{00}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
     }
 }
