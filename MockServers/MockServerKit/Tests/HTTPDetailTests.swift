@@ -113,9 +113,13 @@ struct HTTPDetailTests {
             let closedAfter = try await Self.trickle(port: port, start: "GET /echo HTTP/1.1\r\nHost: x\r\n", interval: .milliseconds(200), limit: 15)
             let seconds = try #require(closedAfter, "the trickling client was still connected after 15 s")
             #expect(seconds < 10)  // readTimeoutSeconds is 1; a loaded 2-core machine may close late, but it closes
-            // A complete request on a fresh connection is still served.
-            let reply = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(30))
-            #expect(reply.status == 200)
+            // A complete request on a fresh connection is still served. With a 1 s read timeout a
+            // loaded machine may cut even this connection before reading it, so it may try thrice.
+            var status: Int?
+            for _ in 0..<3 where status != 200 {
+                status = (try? await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(30)))?.status
+            }
+            #expect(status == 200)
         }
     }
 }
