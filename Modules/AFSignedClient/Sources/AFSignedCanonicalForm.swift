@@ -1,4 +1,3 @@
-import Foundation
 public import SigningCore
 
 /// The string an AFSigned signature covers — the one definition the signer and the verifier
