@@ -169,7 +169,8 @@ struct ClientFaultTests {
         let began = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - began < .seconds(5))
+        // "At once" against the server's 30 s: a loaded machine may take seconds to unwind.
+        #expect(ContinuousClock.now - began < .seconds(15))
         guard case .failure(let error) = result else {
             Issue.record("the cancelled call succeeded")
             await harness.stop()

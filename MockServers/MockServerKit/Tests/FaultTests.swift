@@ -90,7 +90,7 @@ struct FaultTests {
     func reset() async throws {
         let server = try await start([FaultRule(fault: .connectionReset)])
         let port = try #require(server.baseURL.port)
-        let reply = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
+        let reply = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(45))
         #expect(reply.status == nil)
         #expect(reply.bytes.isEmpty)
         let entry = await server.journal.last
