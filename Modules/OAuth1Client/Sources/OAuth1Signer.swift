@@ -141,13 +141,9 @@ public struct OAuth1Signer: RequestSigner {
         signed.reserveCapacity(protocolParameters.count + 16)
         signed += protocolParameters
         if let query = parts.query, !query.isEmpty { try Self.appendFields(of: query, to: &signed, what: "the URL's query") }
+        let queryEnd = signed.count
         if isForm, !request.body.isEmpty { try Self.appendFields(of: request.body, to: &signed, what: "the form body") }
-        for field in signed[protocolParameters.count...] where field.name.hasPrefix("oauth_") && Self.reservedNames.contains(field.name) {
-            throw OAuth1Error(
-                code: .duplicateParameter,
-                message: "the request already carries '\(field.name)'; sign the request without protocol parameters"
-            )
-        }
+        try Self.checkRequestProtocolFields(signed, from: protocolParameters.count, queryEnd: queryEnd, transmission: transmission)
 
         let (baseBytes, encodedParameters) = OAuth1Canonicalization.baseStringBytes(method: request.method, url: parts, parameters: signed)
         // The protocol parameters are the first ones signed: the header, query or body reuses
@@ -179,6 +175,39 @@ public struct OAuth1Signer: RequestSigner {
             protocolParameters: protocolParameters,
             authorizationHeader: authorizationHeader
         )
+    }
+
+    /// Refuses `oauth_*` fields already in the request (`signed[start..<queryEnd]` from the
+    /// query, the rest from the form body) that no verifier would accept beside the signer's.
+    ///
+    /// To a verifier every `oauth_*` name is a protocol parameter (RFC 5849 §3.5): each may
+    /// appear once, and all must travel in one place, so oauthlib and ``OAuth1IncomingRequest``
+    /// refuse a request with some in its header and others in its query. Such a field is
+    /// therefore kept only when it is new and sits where ``transmission`` puts the others.
+    private static func checkRequestProtocolFields(
+        _ signed: [FormField], from start: Int, queryEnd: Int, transmission: OAuth1Transmission
+    ) throws(OAuth1Error) {
+        var seen = Set(signed[..<start].map(\.name))
+        for index in start..<signed.count where signed[index].name.hasPrefix("oauth_") {
+            let name = signed[index].name
+            guard !reservedNames.contains(name), seen.insert(name).inserted else {
+                throw OAuth1Error(
+                    code: .duplicateParameter,
+                    message: "the request already carries '\(name.prefix(40))'; sign the request without protocol parameters"
+                )
+            }
+            let place = index < queryEnd ? "the URL's query" : "the form body"
+            switch (transmission, index < queryEnd) {
+            case (.query, true), (.formBody, false):
+                continue
+            case (.authorizationHeader, _), (.query, false), (.formBody, true):
+                throw OAuth1Error(
+                    code: .parametersInSeveralLocations,
+                    message: "\(place) carries '\(name.prefix(40))', but the protocol parameters go \(transmission.placeDescription); "
+                        + "RFC 5849 §3.5 wants them all in one place and a verifier refuses the request: pass it in extraProtocolParameters instead"
+                )
+            }
+        }
     }
 
     /// Whole seconds since 1970 (RFC 5849 §3.3), clamped so that no clock value can trap.

@@ -12,3 +12,14 @@ public enum OAuth1Transmission: Sendable, Hashable {
     /// The `Authorization` header without a realm.
     public static let header = OAuth1Transmission.authorizationHeader(realm: nil)
 }
+
+extension OAuth1Transmission {
+    /// Where the protocol parameters go, for messages ("in the Authorization header").
+    var placeDescription: String {
+        switch self {
+        case .authorizationHeader: "in the Authorization header"
+        case .query: "in the URL's query"
+        case .formBody: "in the form body"
+        }
+    }
+}

@@ -156,6 +156,42 @@ struct OAuth1SignerTests {
         #expect(error?.code == code)
     }
 
+    @Test("an oauth_* field already in the request is signed where the protocol parameters go, else refused as the verifier would", arguments:
+        [OAuth1Transmission.header, .query, .formBody], [true, false])
+    func requestProtocolField(transmission: OAuth1Transmission, inQuery: Bool) throws {
+        let url = URL(string: inQuery ? "https://e.com/p?a=1&oauth_session_handle=h" : "https://e.com/p?a=1")!
+        let form = [FormField("b", "2")] + (inQuery ? [] : [FormField("oauth_session_handle", "h")])
+        let request = OAuth1Request(method: "POST", url: url, form: form)
+        let signer = Self.twitterSigner(transmission: transmission)
+        let samePlace = (transmission == .query && inQuery) || (transmission == .formBody && !inQuery)
+        guard samePlace else {
+            let error = #expect(throws: OAuth1Error.self) { try signer.sign(request) }
+            #expect(error?.code == .parametersInSeveralLocations)
+            #expect(error?.message.contains("'oauth_session_handle'") == true, "\(error?.message ?? "")")
+            #expect(error?.message.contains("extraProtocolParameters") == true, "\(error?.message ?? "")")
+            // What the verifier says of the same request signed the way the message suggests.
+            let moved = OAuth1Request(method: "POST", url: URL(string: "https://e.com/p?a=1")!, form: [FormField("b", "2")])
+            let signed = try signer.sign(moved, extraProtocolParameters: [FormField("oauth_session_handle", "h")])
+            let incoming = try OAuth1IncomingRequest(
+                method: signed.request.method, url: signed.request.url, authorizationHeader: signed.request.header("Authorization"),
+                contentType: signed.request.header("Content-Type"), body: signed.request.body
+            )
+            #expect(incoming.protocolParameter("oauth_session_handle") == "h")
+            #expect(incoming.verify(consumerSecret: signer.credentials.consumerSecret, tokenSecret: signer.credentials.tokenSecret))
+            return
+        }
+        let signed = try signer.sign(request)
+        let incoming = try OAuth1IncomingRequest(
+            method: signed.request.method, url: signed.request.url, authorizationHeader: signed.request.header("Authorization"),
+            contentType: signed.request.header("Content-Type"), body: signed.request.body
+        )
+        #expect(incoming.protocolParameter("oauth_session_handle") == "h")
+        #expect(incoming.verify(consumerSecret: signer.credentials.consumerSecret, tokenSecret: signer.credentials.tokenSecret))
+        // The same name again, as an extra parameter, would reach the verifier twice.
+        let twice = #expect(throws: OAuth1Error.self) { try signer.sign(request, extraProtocolParameters: [FormField("oauth_session_handle", "h")]) }
+        #expect(twice?.code == .duplicateParameter)
+    }
+
     @Test("form transmission refuses a JSON body")
     func formTransmissionNeedsForm() {
         let request = OAuth1Request(method: "POST", url: URL(string: "https://e.com/")!, headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
