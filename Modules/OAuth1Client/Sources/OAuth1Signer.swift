@@ -90,7 +90,9 @@ public struct OAuth1Signer: RequestSigner {
     /// - Returns: the request ready to send plus its base string and signature.
     /// - Throws: ``OAuth1Error`` for a URL that cannot be signed, a query or form body that
     ///   cannot be decoded, an extra parameter with a bad or reserved name, a request that
-    ///   already carries protocol parameters, or form transmission on a non-form body.
+    ///   already carries protocol parameters (an `oauth_*` field of its own is kept only when
+    ///   it is new and where ``transmission`` puts the others), or form transmission on a
+    ///   non-form body.
     public func sign(
         _ request: OAuth1Request, callback: String? = nil, verifier: String? = nil, extraProtocolParameters: [FormField] = []
     ) throws(OAuth1Error) -> OAuth1SignedRequest {
