@@ -17,12 +17,19 @@ struct FaultShutdownTests {
         MockFault.dribble(chunkBytes: 1, intervalMilliseconds: 60_000),
     ])
     func stopCutsFaultShort(fault: MockFault) async throws {
-        let server = try await start(fault)
+        // A fault for one request: the route takes it off the board when the request arrives.
+        let server = try await MockServer.start(EchoProvider(), configuration: MockServerConfiguration(faults: [FaultRule(fault: fault, remaining: 1)]))
         let port = try #require(server.baseURL.port)
         let reply = Task {
             try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(30))
         }
-        try await Task.sleep(for: .milliseconds(500))
+        // Stop once the request is in its fault (a loaded machine may take a while to get there).
+        let sent = ContinuousClock.now
+        while !server.faults.all.isEmpty, ContinuousClock.now - sent < .seconds(20) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try #require(server.faults.all.isEmpty, "the request never reached its route")
+        try await Task.sleep(for: .milliseconds(200))
         let started = ContinuousClock.now
         await server.stop()
         #expect(ContinuousClock.now - started < .seconds(20))  // a third of the 60 s fault, on a loaded machine
