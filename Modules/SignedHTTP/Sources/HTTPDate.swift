@@ -47,9 +47,11 @@ public enum HTTPDate {
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }
 
-    /// `date` as IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT` (fractions of a second dropped).
+    /// `date` as IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT` (fractions of a second
+    /// dropped; a date that is not finite is written as 1970, and years stay within ±300 000).
     public static func format(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let interval = date.timeIntervalSince1970
+        let seconds = interval.isFinite ? Int(min(max(interval.rounded(.down), -1e13), 1e13)) : 0
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilDate(daysSinceEpoch: days)

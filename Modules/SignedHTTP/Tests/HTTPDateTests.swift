@@ -20,6 +20,15 @@ struct HTTPDateTests {
         #expect(HTTPDate.format(Date(timeIntervalSince1970: 951_782_400)) == "Tue, 29 Feb 2000 00:00:00 GMT")
     }
 
+    @Test("dates no clock gives are still written, without trapping", arguments: [
+        Double.nan, .infinity, -.infinity, 1e300, -1e300, Date.distantFuture.timeIntervalSince1970, Date.distantPast.timeIntervalSince1970,
+    ])
+    func extremes(interval: Double) {
+        let text = HTTPDate.format(Date(timeIntervalSince1970: interval))
+        #expect(text.hasSuffix(" GMT"))
+        if !interval.isFinite { #expect(text == "Thu, 01 Jan 1970 00:00:00 GMT") }
+    }
+
     @Test("formatting agrees with Foundation's DateFormatter and parses back, over random dates 1900–2200")
     func againstFoundation() {
         let formatter = DateFormatter()
