@@ -58,6 +58,24 @@ struct OAuth1ClientRetryTests {
         await server.stop()
     }
 
+    @Test("a server clock a day ahead (the kit's clock-skew fault): rejected with code 135, learned from its Date header, accepted")
+    func serverClockAhead() async throws {
+        let (server, token, key, secret) = try await Self.start()
+        try server.faults.add(FaultRule(fault: .clockSkew(seconds: 86_400)))
+        let url = URL(string: server.baseURL.absoluteString + Self.resource)!
+        let client = OAuth1Client(
+            provider: OAuth1Provider.twitter.pointed(at: server.baseURL), consumerKey: key, consumerSecret: secret, correctsClockSkew: true
+        )
+        let started = Date()
+        #expect(try await client.send(OAuth1Request(url: url), with: token).statusCode == 200)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(await server.journal.entries.map(\.status) == [401, 200])
+        // Learned from a Date header (whole seconds) written within the round trips.
+        let offset = try #require(await client.http.serverClock.offset)
+        #expect(abs(offset - 86_400) <= elapsed + 1.5, "offset \(offset) s, the calls took \(elapsed) s")
+        await server.stop()
+    }
+
     @Test("a device clock an hour slow: rejected with code 135, corrected from the Date header, accepted; the next call is right first time")
     func clockSkew() async throws {
         let (server, token, key, secret) = try await Self.start()

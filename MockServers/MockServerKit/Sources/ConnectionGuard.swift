@@ -15,12 +15,19 @@ import NIOHTTP1
 ///   answers 413 before reading it): `Connection: close` on the request for Hummingbird and on
 ///   the response for the client, and once the response is written the connection is closed
 ///   (after ``lingerTime``, so a client still sending its body can read the answer first);
-/// - answers `Expect: 100-continue` with `100 Continue` when the declared body is acceptable.
+/// - answers `Expect: 100-continue` with `100 Continue` when the declared body is acceptable;
+/// - dates a route's response by the provider's clock (``serverDateField``).
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
+
+    /// The field through which a route gives its response's `Date`: the provider's clock, with
+    /// any clock-skew fault applied. Hummingbird writes the system time into `Date` after the
+    /// route has answered; this handler, which sees the response after that, moves the route's
+    /// value there.
+    static let serverDateField = "X-Mock-Server-Date"
 
     /// How long a closing connection stays open after its last response is written.
     static let lingerTime = TimeAmount.seconds(1)
@@ -78,6 +85,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        var data = data
+        if case .head(var head) = unwrapOutboundIn(data), let date = head.headers.first(name: Self.serverDateField) {
+            head.headers.remove(name: Self.serverDateField)
+            head.headers.replaceOrAdd(name: "Date", value: date)
+            data = wrapOutboundOut(.head(head))
+        }
         guard closesAfterResponse else { return context.write(data, promise: promise) }
         switch unwrapOutboundIn(data) {
         case .head(var head) where head.status.code >= 200:

@@ -19,7 +19,9 @@ public enum MockFault: Sendable, Hashable, Codable {
     /// Answers with this status in the provider's error shape. 429 adds `Retry-After`
     /// (`retryAfterSeconds`, default 60) and the provider's rate-limit headers.
     case status(code: Int, retryAfterSeconds: Int?)
-    /// Makes the server's clock run `seconds` ahead (negative: behind) for the request.
+    /// Makes the server's clock run `seconds` ahead (negative: behind) for the request: the
+    /// provider checks timestamps against it, and the response's `Date` header shows it, as a
+    /// server whose clock is off would (so a client that learns the server's clock can correct).
     case clockSkew(seconds: Int)
 
     /// Throws ``MockServerError/Code/invalidConfiguration`` naming the first value outside

@@ -2,6 +2,7 @@ import Foundation
 public import Hummingbird
 public import HTTPTypes
 import NIOCore
+import SignedHTTP
 
 extension Router where Context == MockRequestContext {
     /// Registers a provider route: the body is read within the size limit (413 beyond it),
@@ -56,6 +57,8 @@ struct MockRouteRunner: Sendable {
         }
         let faults = server.faults.take(method: request.method.rawValue, pattern: pattern)
         let skew = MockFault.totalSkew(faults)
+        // The provider's clock for this request: the server's, with the request's skew.
+        func serverNow() -> Date { server.clock.now.addingTimeInterval(TimeInterval(skew)) }
         var routeParameters: [String: String] = [:]
         for name in parameterNames {
             routeParameters[name] = context.parameters.get(name)
@@ -67,7 +70,7 @@ struct MockRouteRunner: Sendable {
             query: request.uri.query,
             headers: request.headers,
             body: body,
-            now: server.clock.now.addingTimeInterval(TimeInterval(skew)),
+            now: serverNow(),
             routeParameters: routeParameters
         )
         context.note.setParameters(mockRequest.parametersIfValid ?? [])
@@ -86,7 +89,7 @@ struct MockRouteRunner: Sendable {
             }
         }
         if let replacement = faults.first(where: \.replacesResponse) {
-            return try replace(with: replacement, now: mockRequest.now, context: context)
+            return try replace(with: replacement, now: mockRequest.now, context: context).dated(serverNow())
         }
 
         var response: MockResponse
@@ -106,12 +109,12 @@ struct MockRouteRunner: Sendable {
                 context.note.set(.faulted, "fault: malformed response")
             case .dribble(let chunkBytes, let interval):
                 context.note.set(.faulted, "fault: dribbled response")
-                return dribbled(response, chunkBytes: max(1, chunkBytes), intervalMilliseconds: max(0, interval), context: context)
+                return dribbled(response, chunkBytes: max(1, chunkBytes), intervalMilliseconds: max(0, interval), context: context).dated(serverNow())
             default:
                 break
             }
         }
-        return response.response
+        return response.response.dated(serverNow())
     }
 
     private func replace(with fault: MockFault, now: Date, context: MockRequestContext) throws -> Response {
@@ -181,6 +184,23 @@ struct MockRouteRunner: Sendable {
             try await writer.finish(nil)
         })
     }
+}
+
+extension Response {
+    /// This response dated `date` (the provider's clock as its routes see it, when the answer is
+    /// ready, so after any latency fault): in `Date`, where
+    /// HummingbirdTesting's `.router` mode leaves it, and in ``ConnectionGuard/serverDateField``,
+    /// from which the guard of a live server writes it over the system time Hummingbird puts in
+    /// `Date` (in `.router` mode, which has no connection, that field stays).
+    func dated(_ date: Date) -> Response {
+        var response = self
+        let text = HTTPDate.format(date)
+        response.headers[.date] = text
+        response.headers[Self.serverDate] = text
+        return response
+    }
+
+    private static let serverDate = HTTPField.Name(ConnectionGuard.serverDateField)!
 }
 
 extension MockResponse {

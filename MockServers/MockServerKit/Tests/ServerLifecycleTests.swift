@@ -60,14 +60,18 @@ struct ServerLifecycleTests {
             configuration: MockServerConfiguration(faults: [FaultRule(route: "/items/{id}", fault: .clockSkew(seconds: 3600))]),
             clock: clock
         )
-        let first = MockHTTP.json(try await MockHTTP.send(.get, "/echo", to: server.baseURL))
-        #expect(first?["now"] as? Int == 1_000_000)
+        let firstResponse = try await MockHTTP.send(.get, "/echo", to: server.baseURL)
+        #expect(MockHTTP.json(firstResponse)?["now"] as? Int == 1_000_000)
+        #expect(firstResponse.headers[.date] == "Mon, 12 Jan 1970 13:46:40 GMT")
         clock.advance(by: 42)
         let second = MockHTTP.json(try await MockHTTP.send(.get, "/echo", to: server.baseURL))
         #expect(second?["now"] as? Int == 1_000_042)
         try server.faults.replace(with: [FaultRule(route: "GET /echo", fault: .clockSkew(seconds: -100))])
-        let skewed = MockHTTP.json(try await MockHTTP.send(.get, "/echo", to: server.baseURL))
-        #expect(skewed?["now"] as? Int == 999_942)
+        let skewedResponse = try await MockHTTP.send(.get, "/echo", to: server.baseURL)
+        #expect(MockHTTP.json(skewedResponse)?["now"] as? Int == 999_942)
+        // The Date header tells the server's time too, skew included, as a real server's would.
+        #expect(skewedResponse.headers[values: .date] == ["Mon, 12 Jan 1970 13:45:42 GMT"])
+        #expect(skewedResponse.headers[HTTPField.Name("X-Mock-Server-Date")!] == nil)
         await server.stop()
     }
 
