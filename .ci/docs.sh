@@ -4,10 +4,16 @@
 # Modules/<Product>/Sources/<Product>.docc and MockServers/<Product>/Sources/<Product>.docc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-products=(SigningCore SignedHTTP SignedHTTPTesting OAuth1Client DrupalServicesClient AFSignedClient GoogleBooksClient CredentialStore
-          MockServerKit OAuth1Mock DrupalMock AFSignedMock GoogleBooksMock MockServerCatalog OAuth1MockTesting)
+# The library products' targets, read from the manifest so a new product is documented too.
+library_targets=$(swift package dump-package | python3 -c '
+import json, sys
+manifest = json.load(sys.stdin)
+print(" ".join(t for p in manifest["products"] if "library" in p["type"] for t in p["targets"]))
+')
+[ -n "$library_targets" ] || { echo "docs.sh: the manifest lists no library products" >&2; exit 1; }
 targets=()
-for product in "${products[@]}"; do targets+=(--target "$product"); done
+for target in $library_targets; do targets+=(--target "$target"); done
+echo "documenting: $library_targets"
 # Every DocC warning is an error. SwiftPM's notice that a dependency (swift-distributed-tracing)
 # has CMakeLists.txt files it does not handle is not ours to fix, so it is left out, as in fuzz.sh;
 # with pipefail the script still fails with the plugin's own exit status.
