@@ -189,9 +189,10 @@ public struct OAuth1Signer: RequestSigner {
     private static func checkRequestProtocolFields(
         _ signed: [FormField], from start: Int, queryEnd: Int, transmission: OAuth1Transmission
     ) throws(OAuth1Error) {
-        var seen = Set(signed[..<start].map(\.name))
+        var seen = Set<String>()  // filled on the first such field: most requests have none
         for index in start..<signed.count where signed[index].name.hasPrefix("oauth_") {
             let name = signed[index].name
+            if seen.isEmpty { seen = Set(signed[..<start].map(\.name)) }
             guard !reservedNames.contains(name), seen.insert(name).inserted else {
                 throw OAuth1Error(
                     code: .duplicateParameter,
