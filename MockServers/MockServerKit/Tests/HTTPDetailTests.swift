@@ -116,9 +116,11 @@ struct HTTPDetailTests {
         let configuration = MockServerConfiguration(limits: MockServerLimits(readTimeoutSeconds: 1))
         try await MockServer.withRunning(EchoProvider(), configuration: configuration) { server in
             let port = try #require(server.baseURL.port)
-            let closedAfter = try await Self.trickle(port: port, start: "GET /echo HTTP/1.1\r\nHost: x\r\n", interval: .milliseconds(200), limit: 15)
-            let seconds = try #require(closedAfter, "the trickling client was still connected after 15 s")
-            #expect(seconds < 10)  // readTimeoutSeconds is 1; a loaded 2-core machine may close late, but it closes
+            // Unprotected, the connection would last until its header section reached
+            // maxHeaderBytes (16 KiB at 55 bytes a second: five minutes).
+            let closedAfter = try await Self.trickle(port: port, start: "GET /echo HTTP/1.1\r\nHost: x\r\n", interval: .milliseconds(200), limit: 40)
+            let seconds = try #require(closedAfter, "the trickling client was still connected after 40 s")
+            #expect(seconds < 30)  // readTimeoutSeconds is 1; a loaded 2-core machine closes late (10 s seen), but it closes
             // A complete request on a fresh connection is still served. With a 1 s read timeout a
             // loaded machine may cut even this connection before reading it, so it may try thrice.
             var status: Int?
