@@ -74,9 +74,12 @@ struct LimitTests {
         "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZZ\r\n",
     ])
     func hostile(request: String) async throws {
-        let server = try await start(MockServerLimits(readTimeoutSeconds: 2))
+        // The read timeout ends the request whose body never comes; it is not shorter because a
+        // loaded run (the whole suite at once on two cores) can take seconds to send a request,
+        // and then the server rightly closes the connection before it has read it.
+        let server = try await start(MockServerLimits(readTimeoutSeconds: 8))
         let port = try #require(server.baseURL.port)
-        let reply = try await RawHTTP.exchange(port: port, text: request, timeout: .seconds(20))
+        let reply = try await RawHTTP.exchange(port: port, text: request, timeout: .seconds(40))
         #expect(reply.status != 500)
         #expect(try await MockHTTP.send(.get, "/health", to: server.baseURL).status == .ok)
         await server.stop()
