@@ -63,7 +63,7 @@ struct MockServersCommandTests {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    @Test("SIGTERM with a 60 s latency fault in flight exits 0 within 3 s")
+    @Test("SIGTERM with a 60 s latency fault in flight exits 0 at once, not after the fault")
     func sigtermDuringLatency() async throws {
         let config = try Self.configFile(#"{"providers": {"twitter": {"faults": [{"route": "*", "fault": {"latency": {"milliseconds": 60000}}}]}}}"#)
         let (child, ready, path) = try await Self.startServers(["--config", config, "--only", "twitter", "--log-level", "error"])
@@ -79,8 +79,9 @@ struct MockServersCommandTests {
         try await Task.sleep(for: .milliseconds(500))
         let started = ContinuousClock.now
         child.send(SIGTERM)
-        #expect(await child.waitForExit(timeout: .seconds(10)) == 0)
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(await child.waitForExit(timeout: .seconds(30)) == 0)
+        // 0.6 s measured on an idle machine; the bound is for the whole suite running beside it.
+        #expect(ContinuousClock.now - started < .seconds(15))
         _ = await keptAlive.result
         _ = await inFlight.result
         try? FileManager.default.removeItem(atPath: path)
