@@ -199,14 +199,14 @@ public struct OAuth1Signer: RequestSigner {
                     message: "the request already carries '\(name.prefix(40))'; sign the request without protocol parameters"
                 )
             }
-            let place = index < queryEnd ? "the URL's query" : "the form body"
-            switch (transmission, index < queryEnd) {
+            let inQuery = index < queryEnd
+            switch (transmission, inQuery) {
             case (.query, true), (.formBody, false):
                 continue
             case (.authorizationHeader, _), (.query, false), (.formBody, true):
                 throw OAuth1Error(
                     code: .parametersInSeveralLocations,
-                    message: "\(place) carries '\(name.prefix(40))', but the protocol parameters go \(transmission.placeDescription); "
+                    message: "\(inQuery ? "the URL's query" : "the form body") carries '\(name.prefix(40))', but the protocol parameters go \(transmission.placeDescription); "
                         + "RFC 5849 §3.5 wants them all in one place and a verifier refuses the request: pass it in extraProtocolParameters instead"
                 )
             }
