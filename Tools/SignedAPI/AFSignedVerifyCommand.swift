@@ -36,6 +36,14 @@ struct AFSignedVerifyCommand: AsyncParsableCommand {
         let (query, body) = request.placed
         let incoming = AFSignedIncomingRequest(method: request.upperMethod, path: request.path, query: query, body: body, headers: fields)
         let verifier = AFSignedVerifier(credentials: [request.credentials], version: request.version, clientIDField: request.clientIDField, timestampWindow: TimeInterval(window))
+        return await Self.verdict(incoming, verifier: verifier, now: now)
+    }
+
+    /// Whether `incoming` verifies, and the lines that say so or why not (the seed backend's
+    /// words, the detail, the string the verifier signed): what this command and
+    /// `signed-api explain` (for a captured AFSigned request) print. `now` is seconds since 1970
+    /// (the current time when `nil`).
+    static func verdict(_ incoming: AFSignedIncomingRequest, verifier: AFSignedVerifier, now: Int?) async -> (verified: Bool, lines: [String]) {
         let date = now.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
         do {
             let verified = try await verifier.verify(incoming, now: date)

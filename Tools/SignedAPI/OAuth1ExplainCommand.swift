@@ -46,19 +46,31 @@ struct OAuth1ExplainCommand: ParsableCommand {
         guard let requestURL = URL(string: options.url) else { throw ValidationError("--url is not a valid URL") }
         let bodyText = body ?? (options.form.isEmpty ? "" : FormEncoding.serialize(options.formFields))
         let type = contentType ?? (options.form.isEmpty ? nil : "application/x-www-form-urlencoded")
+        return Self.report(
+            method: options.method, url: requestURL, authorization: authorization, contentType: type, body: Array(bodyText.utf8),
+            consumerSecret: options.consumerSecret, tokenSecret: options.tokenSecret, theirBaseString: theirBaseString
+        )
+    }
+
+    /// The report for a request as sent, and whether its signature verifies: what this command
+    /// and `signed-api explain` (for a captured OAuth 1.0a request) print.
+    static func report(
+        method: String, url: URL, authorization: String?, contentType: String?, body: [UInt8],
+        consumerSecret: String, tokenSecret: String?, theirBaseString: String?
+    ) -> (text: String, valid: Bool) {
         let request: OAuth1IncomingRequest
         do {
-            request = try OAuth1IncomingRequest(method: options.method, url: requestURL, authorizationHeader: authorization, contentType: type, body: Array(bodyText.utf8))
+            request = try OAuth1IncomingRequest(method: method, url: url, authorizationHeader: authorization, contentType: contentType, body: body)
         } catch {
             return ("the request cannot be checked: \(error.message)", false)
         }
-        let diagnosis = request.diagnose(consumerSecret: options.consumerSecret, tokenSecret: options.tokenSecret, theirBaseString: theirBaseString)
+        let diagnosis = request.diagnose(consumerSecret: consumerSecret, tokenSecret: tokenSecret, theirBaseString: theirBaseString)
         var lines: [String] = []
         lines.append("signature:   \(diagnosis.isValid ? "valid" : "INVALID") (\(request.signatureMethod.rawValue), parameters in the \(request.protocolParameterLocation.description))")
         lines.append("base string: \(diagnosis.baseString)")
         if !diagnosis.isValid, request.signatureMethod != .plaintext {
             lines.append("received:    \(request.signature)")
-            lines.append("expected:    \(request.expectedSignature(consumerSecret: options.consumerSecret, tokenSecret: options.tokenSecret))")
+            lines.append("expected:    \(request.expectedSignature(consumerSecret: consumerSecret, tokenSecret: tokenSecret))")
         }
         if let difference = diagnosis.difference {
             lines.append("theirs:      \(difference.isIdentical ? "identical to ours" : difference.theirs)")

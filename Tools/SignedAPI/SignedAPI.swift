@@ -6,6 +6,6 @@ struct SignedAPI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "signed-api",
         abstract: "Sign, verify and explain signed web API requests.",
-        subcommands: [DigestCommand.self, OAuth1Command.self, DrupalCommand.self, AFSignedCommand.self]
+        subcommands: [ExplainCommand.self, DigestCommand.self, OAuth1Command.self, DrupalCommand.self, AFSignedCommand.self]
     )
 }

@@ -1,0 +1,169 @@
+import AFSignedClient
+import ArgumentParser
+import DrupalServicesClient
+import Foundation
+import SignedHTTP
+
+/// `signed-api explain`: a captured request, whichever scheme signed it — which scheme it is,
+/// whether its signature verifies and, when it does not, why.
+struct ExplainCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Read a captured HTTP request, tell which scheme signed it and whether its signature verifies, and if not, why.",
+        discussion: """
+            Give the request as it went over the wire (from a proxy, `curl -v`, a server log, or typed): the request \
+            line, the header lines, an empty line and the body. The scheme is told from where the signature travels: \
+            OAuth 1.0a (Authorization: OAuth …, or oauth_signature in the query or form body), AFSigned (auth_signature, \
+            or X-Auth-Signature for version 4), Drupal Services key authentication (a JSON-RPC body). Give the secret \
+            that scheme needs; it is never printed. Exits 0 when the signature verifies, 1 when it does not or when the \
+            request carries none. The per-scheme commands take the request as options instead: `oauth1 explain`, \
+            `afsigned verify`, `drupal hash`.
+            """
+    )
+
+    @Argument(help: "The file holding the captured request ('-' or none: standard input).")
+    var file: String?
+
+    @Option(name: .customLong("url-scheme"), help: "The URL's scheme when the request line gives a path and the Host header the host: http or https.")
+    var urlScheme: String = "https"
+
+    @Option(parsing: .unconditional, help: "OAuth 1.0a: the consumer secret.")
+    var consumerSecret: String?
+
+    @Option(parsing: .unconditional, help: "OAuth 1.0a: the token secret, when the request was signed with a token.")
+    var tokenSecret: String?
+
+    @Option(parsing: .unconditional, help: "OAuth 1.0a: the base string the other side computed (a mock's X-OAuth1-Base-String), to compare with ours.")
+    var theirBaseString: String?
+
+    @Option(name: .customLong("client-secret"), parsing: .unconditional, help: "AFSigned: the client secret.")
+    var clientSecret: String?
+
+    @Option(help: "AFSigned: the verifier's clock, seconds since 1970 (now when omitted).")
+    var now: Int?
+
+    @Option(help: "AFSigned: how far auth_timestamp may lie from the clock, in seconds.")
+    var window: Int = 12 * 60 * 60
+
+    @Option(name: .customLong("api-key"), parsing: .unconditional, help: "Drupal: the site's API key.")
+    var apiKey: String?
+
+    func validate() throws {
+        guard ["http", "https"].contains(urlScheme) else { throw ValidationError("--url-scheme must be http or https (got '\(urlScheme)')") }
+    }
+
+    func run() async throws {
+        let (text, valid) = try await render(CapturedRequest(parsing: readCapture()))
+        print(text)
+        if !valid { throw ExitCode.failure }
+    }
+
+    /// The capture's bytes, from the file or standard input; at most one byte past what
+    /// ``CapturedRequest`` reads, so that a larger one is refused without reading it all.
+    func readCapture() throws -> [UInt8] {
+        let handle: FileHandle
+        if let file, file != "-" {
+            do {
+                handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
+            } catch {
+                throw ValidationError("cannot read the capture '\(file)': \((error as NSError).localizedDescription)")
+            }
+        } else {
+            handle = FileHandle.standardInput
+        }
+        defer { if handle !== FileHandle.standardInput { try? handle.close() } }
+        return try Array(handle.read(upToCount: CapturedRequest.maximumSize + 1) ?? Data())
+    }
+
+    /// The report for `request`, and whether its signature verifies.
+    ///
+    /// - Throws: `ValidationError` when the secret the request's scheme needs was not given, or
+    ///   the request's URL cannot be told.
+    func render(_ request: CapturedRequest) async throws -> (text: String, valid: Bool) {
+        guard let scheme = CapturedScheme(request) else {
+            return ([
+                "scheme:      none found",
+                "verdict:     the request carries no signature this tool knows: no Authorization: OAuth header or oauth_signature field (OAuth 1.0a), "
+                    + "no auth_signature field or X-Auth-Signature header (AFSigned), no JSON-RPC body with arguments (Drupal)",
+            ].joined(separator: "\n"), false)
+        }
+        let report: (text: String, valid: Bool)
+        switch scheme {
+        case .oauth1:
+            guard let consumerSecret else {
+                throw ValidationError("this is an OAuth 1.0a request: give --consumer-secret, and --token-secret when it was signed with a token")
+            }
+            report = OAuth1ExplainCommand.report(
+                method: request.method, url: try request.url(scheme: urlScheme), authorization: request.headers["Authorization"],
+                contentType: request.headers["Content-Type"], body: request.body,
+                consumerSecret: consumerSecret, tokenSecret: tokenSecret, theirBaseString: theirBaseString
+            )
+        case .afsigned(let version, let clientIDField):
+            guard let clientSecret else { throw ValidationError("this is an AFSigned request: give --client-secret") }
+            report = try await afsignedReport(request, version: version, clientIDField: clientIDField, clientSecret: clientSecret)
+        case .drupal(let calls):
+            guard let apiKey else { throw ValidationError("this is a Drupal Services call: give --api-key") }
+            report = Self.drupalReport(calls, apiKey: apiKey)
+        }
+        return ("scheme:      \(scheme.description)\n" + report.text, report.valid)
+    }
+
+    /// `afsigned verify`'s verdict for the request, the client id taken from where the
+    /// version sends it.
+    private func afsignedReport(_ request: CapturedRequest, version: AFSignedVersion, clientIDField: AFSignedClientIDField, clientSecret: String) async throws -> (text: String, valid: Bool) {
+        let url = try request.url(scheme: urlScheme)
+        let incoming: AFSignedIncomingRequest
+        do {
+            incoming = try AFSignedIncomingRequest(APIRequest(method: request.method, url: url, headers: request.headers, body: request.body))
+        } catch {
+            return ("does not verify: the request cannot be read: \(error.message)", false)
+        }
+        let clientID = version == .v4
+            ? incoming.headers[AFSignedField.clientIDHeader]
+            : (incoming.query + incoming.body).first { $0.name == clientIDField.rawValue }?.value
+        let verifier = AFSignedVerifier(
+            credentials: [AFSignedCredentials(clientID: clientID ?? "", clientSecret: clientSecret)],
+            version: version, clientIDField: clientIDField, timestampWindow: TimeInterval(window)
+        )
+        let (verified, lines) = await AFSignedVerifyCommand.verdict(incoming, verifier: verifier, now: now)
+        return (lines.joined(separator: "\n"), verified)
+    }
+
+    /// Each call's hash input, received and expected hash, and verdict.
+    static func drupalReport(_ calls: [JSONRPCRequest], apiKey: String) -> (text: String, valid: Bool) {
+        var lines: [String] = []
+        var valid = true
+        for (index, call) in calls.enumerated() {
+            lines.append("call:        \(call.method)" + (calls.count > 1 ? " (\(index + 1) of \(calls.count))" : ""))
+            let arguments: DrupalKeyArguments
+            do {
+                arguments = try DrupalKeyArguments(leading: call.params, usesSessid: false)
+            } catch {
+                lines.append("verdict:     the key arguments cannot be read: \(error.message)")
+                valid = false
+                continue
+            }
+            guard arguments.count == 4 else {
+                lines.append("verdict:     the call carries \(arguments.count) arguments, so not the key arguments (hash, domain_name, domain_time_stamp, nonce) before its own")
+                valid = false
+                continue
+            }
+            let input = arguments.hashInput(method: call.method)
+            let expected = DrupalKeyAuthentication.hash(apiKey: apiKey, input: input)
+            let matches = DrupalKeyAuthentication.isValid(hash: arguments.hash, apiKey: apiKey, input: input)
+            lines.append("hash input:  \(input)")
+            lines.append("received:    \(arguments.hash)")
+            if !matches { lines.append("expected:    \(expected)") }
+            if matches {
+                lines.append("verdict:     the hash is HMAC-SHA256 of the hash input under this API key (the site also checks the domain, the timestamp's age and the nonce)")
+            } else if arguments.hash.lowercased() == expected {
+                lines.append("verdict:     the hash is right but not in lowercase: Drupal compares the text exactly, so send lowercase hex")
+            } else {
+                lines.append("verdict:     the hash is not HMAC-SHA256 of the hash input under this API key: either the key differs, or the app hashed another string "
+                    + "(compare its timestamp;domain;nonce;method with the input above, or with the X-Drupal-Hash-Input a Drupal mock answers)")
+            }
+            valid = valid && matches
+        }
+        return (lines.joined(separator: "\n"), valid)
+    }
+}
