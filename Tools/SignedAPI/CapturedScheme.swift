@@ -10,7 +10,7 @@ enum CapturedScheme: Equatable {
     /// AFSigned: `X-Auth-Signature` (version 4), or `auth_signature` in the query or form body
     /// (version 2, the client id in `auth_key` when only that is there).
     case afsigned(AFSignedVersion, AFSignedClientIDField)
-    /// Drupal Services key authentication: a JSON-RPC body whose calls carry arguments.
+    /// Drupal Services key authentication: a JSON-RPC body (a call or a batch) with arguments.
     case drupal([JSONRPCRequest])
 
     /// The scheme `request` carries; `nil` when it carries none of them.
@@ -41,7 +41,7 @@ enum CapturedScheme: Equatable {
         }
     }
 
-    /// The JSON-RPC calls of a body (one call or a batch), when it is one and every call has
+    /// The JSON-RPC calls of a body (one call or a batch), when it is one and some call has
     /// arguments; `nil` otherwise.
     private static func calls(_ body: [UInt8]) -> [JSONRPCRequest]? {
         guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
@@ -49,7 +49,7 @@ enum CapturedScheme: Equatable {
         else { return nil }
         let elements = value.arrayValue ?? [value]
         let calls = elements.compactMap { try? JSONRPCRequest.parse($0) }
-        guard !calls.isEmpty, calls.count == elements.count, calls.allSatisfy({ !$0.params.isEmpty }) else { return nil }
+        guard !calls.isEmpty, calls.count == elements.count, calls.contains(where: { !$0.params.isEmpty }) else { return nil }
         return calls
     }
 }

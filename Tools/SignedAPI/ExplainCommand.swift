@@ -144,7 +144,7 @@ struct ExplainCommand: AsyncParsableCommand {
                 continue
             }
             guard arguments.count == 4 else {
-                lines.append("verdict:     the call carries \(arguments.count) arguments, so not the key arguments (hash, domain_name, domain_time_stamp, nonce) before its own")
+                lines.append("verdict:     the call carries \(arguments.count) argument\(arguments.count == 1 ? "" : "s"), so not the key arguments (hash, domain_name, domain_time_stamp, nonce) before its own")
                 valid = false
                 continue
             }
