@@ -173,6 +173,23 @@ struct ExplainCommandTests {
         }
     }
 
+    @Test("the built executable reads the capture from a file (exit 0 when it verifies, 1 when not) and refuses an empty standard input")
+    func process() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("explain-\(UUID().uuidString).txt")
+        try Data(Self.drupalCapture(Self.drupalCall()).utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let good = try ToolProcess.run("signed-api", ["explain", file.path, "--api-key", Self.apiKey])
+        #expect(good.status == 0, "\(good.output)\(good.errorOutput)")
+        #expect(good.output.hasPrefix("scheme:      Drupal Services key authentication (JSON-RPC)\n"))
+        let bad = try ToolProcess.run("signed-api", ["explain", file.path, "--api-key", "another"])
+        #expect(bad.status == 1 && bad.output.contains("expected:"))
+        let empty = try ToolProcess.run("signed-api", ["explain"])
+        #expect(empty.status != 0 && empty.output.isEmpty)
+        #expect(empty.errorOutput.contains("the capture is empty"), "\(empty.errorOutput)")
+        let missing = try ToolProcess.run("signed-api", ["explain", file.path + ".missing", "--api-key", "k"])
+        #expect(missing.status != 0 && missing.errorOutput.contains("cannot read the capture"), "\(missing.errorOutput)")
+    }
+
     @Test("a capture that cannot be read is refused, saying what is wrong", arguments: [
         ("", "the capture is empty"),
         ("\r\n\r\n", "the capture is empty"),
