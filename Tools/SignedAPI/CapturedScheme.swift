@@ -36,7 +36,7 @@ enum CapturedScheme: Equatable {
     var description: String {
         switch self {
         case .oauth1: "OAuth 1.0a"
-        case .afsigned(let version, _): "AFSigned version \(version.rawValue) (auth_signature)"
+        case .afsigned(let version, _): "AFSigned version \(version.rawValue) (\(version == .v4 ? AFSignedField.signatureHeader : AFSignedField.signature))"
         case .drupal: "Drupal Services key authentication (JSON-RPC)"
         }
     }
