@@ -25,11 +25,8 @@ struct AFSignedClientTests {
                        transport: any HTTPTransport = URLSessionTransport()) -> AFSignedClient {
         let credentials = server.providers[0].credentials
         return AFSignedClient(
-            baseURL: server.baseURL,
-            credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: secret ?? credentials["clientSecret"]!),
-            version: version, clientIDField: field, transport: transport, correctsClockSkew: correctsClockSkew,
-            clock: { Date().addingTimeInterval(clockOffset) },
-            nonce: nonce.map { value -> @Sendable () -> String in { value } } ?? AFSignedSigner.defaultNonce
+            configuration: AFSignedConfiguration(baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: secret ?? credentials["clientSecret"]!), version: version, clientIDField: field, nonce: nonce.map { value -> @Sendable () -> String in { value } } ?? AFSignedSigner.defaultNonce),
+            http: SignedHTTPClient(transport: transport, correctsClockSkew: correctsClockSkew, deviceClock: { Date().addingTimeInterval(clockOffset) })
         )
     }
 
@@ -56,7 +53,7 @@ struct AFSignedClientTests {
         try await MockServer.withRunning(AFSignedMockProvider()) { server in
             let slow = Self.client(server, clockOffset: -13 * 3600)
             let error = try await #require(throws: AFSignedError.self) { try await slow.json("GET", "/users", as: Users.self) }
-            #expect(error.code == .incorrectTimestamp && error.serverMessage == "Incorrect auth timestamp")
+            #expect(error.code == .timestampRefused && error.providerMessage == "Incorrect auth timestamp")
             #expect(error.mockReason?.contains("window") == true, "\(error.mockReason ?? "")")
             let corrected = Self.client(server, clockOffset: -13 * 3600, correctsClockSkew: true)
             _ = try await corrected.json("GET", "/users", as: Users.self)
@@ -71,7 +68,7 @@ struct AFSignedClientTests {
             let fixed = Self.client(server, nonce: "the-same-nonce")
             _ = try await fixed.json("GET", "/users", as: Users.self)
             let error = try await #require(throws: AFSignedError.self) { try await fixed.json("GET", "/users", as: Users.self) }
-            #expect(error.code == .replayedNonce && error.serverMessage == "Incorrect auth nonce")
+            #expect(error.code == .nonceUsed && error.providerMessage == "Incorrect auth nonce")
         }
         try await MockServer.withRunning(AFSignedMockProvider()) { server in
             let fixed = Self.client(server, nonce: "the-same-nonce")
@@ -87,7 +84,7 @@ struct AFSignedClientTests {
             let error = try await #require(throws: AFSignedError.self) {
                 try await wrong.json("GET", "/users", parameters: [AFSignedParameter("page", 1)], as: Users.self)
             }
-            #expect(error.code == .incorrectSignature && error.statusCode == 401)
+            #expect(error.code == .signatureInvalid && error.statusCode == 401)
             #expect(error.serverStringToSign == "GET\n/users\npage=1")
             #expect(!error.message.contains(server.providers[0].credentials["clientSecret"]!))
         }
@@ -109,7 +106,7 @@ struct AFSignedClientTests {
             let error = try await #require(throws: AFSignedError.self) {
                 try await proxied.json("POST", "/users", parameters: [AFSignedParameter("name", "Ann"), AFSignedParameter("email", "ann@example.com")], as: User.self)
             }
-            #expect(error.code == .incorrectSignature)
+            #expect(error.code == .signatureInvalid)
             #expect(error.serverStringToSign?.contains("name=Eve") == true)
         }
     }

@@ -108,7 +108,7 @@ struct AFSignedPHPPeerTests {
     func randomRequests() async throws {
         try await Self.withVerifier { base in
             let recorder = Recorder()
-            let client = AFSignedClient(baseURL: base, credentials: Self.credentials, transport: recorder, correctsClockSkew: false, nonce: nil)
+            let client = AFSignedClient(configuration: AFSignedConfiguration(baseURL: base, credentials: Self.credentials, nonce: nil), http: SignedHTTPClient(transport: recorder, correctsClockSkew: false))
             var generator = RandomRequests(random: SplitMix64(seed: 2026))
             var verified = 0
             var unsignable = 0
@@ -159,16 +159,16 @@ struct AFSignedPHPPeerTests {
     )
     func refusals() async throws {
         try await Self.withVerifier { base in
-            let stale = AFSignedClient(baseURL: base, credentials: Self.credentials, correctsClockSkew: false, clock: { Date().addingTimeInterval(-13 * 3600) })
+            let stale = AFSignedClient(configuration: AFSignedConfiguration(baseURL: base, credentials: Self.credentials), http: SignedHTTPClient(correctsClockSkew: false, deviceClock: { Date().addingTimeInterval(-13 * 3600) }))
             let old = try await stale.send("GET", "/users")
             #expect(old.statusCode == 401 && String(decoding: old.body, as: UTF8.self).contains("Incorrect auth timestamp"))
-            let stranger = AFSignedClient(baseURL: base, credentials: AFSignedCredentials(clientID: "someone", clientSecret: "x"))
+            let stranger = AFSignedClient(configuration: AFSignedConfiguration(baseURL: base, credentials: AFSignedCredentials(clientID: "someone", clientSecret: "x")))
             let unknown = try await stranger.send("GET", "/users")
             #expect(String(decoding: unknown.body, as: UTF8.self).contains("Incorrect client id"))
-            let readme = AFSignedClient(baseURL: base, credentials: Self.credentials, clientIDField: .key)
+            let readme = AFSignedClient(configuration: AFSignedConfiguration(baseURL: base, credentials: Self.credentials, clientIDField: .key))
             let keyed = try await readme.send("GET", "/users")
             #expect(String(decoding: keyed.body, as: UTF8.self).contains("Incorrect client id"), "the seed's PHP reads auth_client_id, not the README's auth_key")
-            let modern = AFSignedClient(baseURL: base, credentials: Self.credentials, version: .v4)
+            let modern = AFSignedClient(configuration: AFSignedConfiguration(baseURL: base, credentials: Self.credentials, version: .v4))
             let headers = try await modern.send("GET", "/users")
             #expect(String(decoding: headers.body, as: UTF8.self).contains("Incorrect client version"))
         }

@@ -32,10 +32,13 @@ struct AppSignInTests {
                                      form: [FormField("status", "Hello, Ladies + Gentlemen")])
             #expect(try await client.send(post, with: accessToken).statusCode == 200)
 
-            let proxied = OAuth1Client(provider: client.provider, consumerKey: OAuth1Flavour.twitter.consumerKey,
-                                       consumerSecret: OAuth1Flavour.twitter.consumerSecret, transport: RewritingProxy())
+            let proxied = OAuth1Client(
+                                       provider: client.provider,
+                                       consumerKey: OAuth1Flavour.twitter.consumerKey,
+                                       consumerSecret: OAuth1Flavour.twitter.consumerSecret,
+                                       http: SignedHTTPClient(transport: RewritingProxy()))
             let error = await #expect(throws: OAuth1Error.self) { try await proxied.send(post, with: accessToken) }
-            #expect(error?.code == .signatureRejected)
+            #expect(error?.code == .signatureInvalid)
             #expect(error?.baseStringDifference?.changedParameters == ["status"])
             #expect(error?.providerMessage == "Could not authenticate you.")
         }

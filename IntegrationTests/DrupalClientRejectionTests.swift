@@ -37,7 +37,7 @@ struct DrupalClientRejectionTests {
         wire: DrupalWire, site: DrupalMockSite, back: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
     ) async {
         #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
-        #expect(error.serverMessage == text, sourceLocation: sourceLocation)
+        #expect(error.providerMessage == text, sourceLocation: sourceLocation)
         let exchanges = wire.exchanges
         let index = exchanges.count - 1 - back
         guard exchanges.indices.contains(index) else {
@@ -78,7 +78,7 @@ struct DrupalClientRejectionTests {
             let wire = DrupalWire()
             let client = try site.client(wire: wire, clock: { Date().addingTimeInterval(-3_600) }, correctsClockSkew: false)
             let error = try await #require(throws: DrupalServicesError.self) { try await client.node(1) }
-            await Self.check(error, is: .tokenExpired, saying: DrupalServiceMessage.tokenExpired, strict: strict, wire: wire, site: site)
+            await Self.check(error, is: .timestampRefused, saying: DrupalServiceMessage.tokenExpired, strict: strict, wire: wire, site: site)
             #expect(error.mockReason?.localizedCaseInsensitiveContains("expired") == true, "\(error.mockReason ?? "")")
             #expect(wire.methods == ["system.connect", "node.get"])
         }
@@ -99,7 +99,7 @@ struct DrupalClientRejectionTests {
             let client = try site.client(wire: wire, nonce: { "fixed-nonce-0123456789abcdef" })
             #expect(try await client.node(1).nid == 1)
             let error = try await #require(throws: DrupalServicesError.self) { try await client.node(1) }
-            await Self.check(error, is: .nonceReused, saying: DrupalServiceMessage.nonceReused, strict: strict, wire: wire, site: site)
+            await Self.check(error, is: .nonceUsed, saying: DrupalServiceMessage.nonceReused, strict: strict, wire: wire, site: site)
             #expect(wire.methods == ["system.connect", "node.get", "node.get"], "the replay was not retried")
             #expect(Set(wire.calls.dropFirst().compactMap { $0["params"]?.arrayValue?[3] }) == ["fixed-nonce-0123456789abcdef"])
         }
@@ -116,7 +116,7 @@ struct DrupalClientRejectionTests {
             #expect(first.code == .invalidAPIKey)
             let right = try site.client(wire: wire, nonce: nonce)
             let second = try await #require(throws: DrupalServicesError.self) { try await right.node(1) }
-            await Self.check(second, is: .nonceReused, saying: DrupalServiceMessage.nonceReused, strict: strict, wire: wire, site: site)
+            await Self.check(second, is: .nonceUsed, saying: DrupalServiceMessage.nonceReused, strict: strict, wire: wire, site: site)
         }
     }
 
@@ -233,7 +233,7 @@ struct DrupalClientRejectionTests {
             let demo = try site.demoLogin()
             try await client.login(username: demo.username, password: demo.password)
             let error = try await #require(throws: DrupalServicesError.self) { try await client.saveNode(DrupalNode(type: "story", body: "No title")) }
-            #expect(error.serverMessage == "Title field is required.")
+            #expect(error.providerMessage == "Title field is required.")
             #expect(error.code == .serviceFailure)
             if strict {
                 #expect(error.rpcError?.message == "Title field is required.")

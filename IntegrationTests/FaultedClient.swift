@@ -97,7 +97,7 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
             let credentials = running.credentials
             let client = DrupalServicesClient(
                 configuration: DrupalServicesConfiguration(
-                    endpoint: running.baseURL.appendingPathComponent("services/json-rpc"),
+                    baseURL: running.baseURL,
                     apiKey: DrupalAPIKey(key: credentials["apiKey"]!, domain: credentials["domain"]!)
                 ),
                 http: http
@@ -123,8 +123,7 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
         make: { running, http in
             let credentials = running.credentials
             let client = AFSignedClient(
-                baseURL: running.baseURL,
-                credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: credentials["clientSecret"]!),
+                configuration: AFSignedConfiguration(baseURL: running.baseURL, credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: credentials["clientSecret"]!)),
                 http: http
             )
             return Calls(

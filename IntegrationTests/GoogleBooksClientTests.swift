@@ -80,7 +80,7 @@ struct GoogleBooksClientTests {
             #expect(await server.journal.entries.map(\.status) == [503, 200, 429, 200])
         }
         try await MockServer.withRunning(GoogleBooksMockProvider(options: GoogleBooksMockOptions(rateLimitPerMinute: 1))) { server in
-            let books = GoogleBooksClient(configuration: GoogleBooksConfiguration(baseURL: server.baseURL), retryPolicy: .never)
+            let books = GoogleBooksClient(configuration: GoogleBooksConfiguration(baseURL: server.baseURL), http: SignedHTTPClient(retryPolicy: .never))
             _ = try await books.search(GoogleBooksSearch([.text("river")]))
             let error = try await #require(throws: GoogleBooksError.self) { try await books.search(GoogleBooksSearch([.text("river")])) }
             #expect(error.code == .rateLimited && error.statusCode == 429 && (error.retryAfter ?? 0) > 0)

@@ -66,7 +66,7 @@ struct OAuth1ClientFlowTests {
         )
         let token = OAuth1Token(token: try #require(credentials["accessToken"]), secret: try #require(credentials["accessTokenSecret"]))
         let url = URL(string: server.baseURL.absoluteString + "/1.1/account/verify_credentials.json")!
-        await #expect(throws: OAuth1Error(code: .signatureRejected, message: "")) {
+        await #expect(throws: OAuth1Error(code: .signatureInvalid, message: "")) {
             _ = try await client.send(OAuth1Request(url: url), with: token)
         }
         do {

@@ -64,7 +64,10 @@ struct OAuth1ClientRetryTests {
         try server.faults.add(FaultRule(fault: .clockSkew(seconds: 86_400)))
         let url = URL(string: server.baseURL.absoluteString + Self.resource)!
         let client = OAuth1Client(
-            provider: OAuth1Provider.twitter.pointed(at: server.baseURL), consumerKey: key, consumerSecret: secret, correctsClockSkew: true
+            provider: OAuth1Provider.twitter.pointed(at: server.baseURL),
+            consumerKey: key,
+            consumerSecret: secret,
+            http: SignedHTTPClient()
         )
         let started = Date()
         #expect(try await client.send(OAuth1Request(url: url), with: token).statusCode == 200)
@@ -82,17 +85,19 @@ struct OAuth1ClientRetryTests {
         let slow: @Sendable () -> Date = { Date().addingTimeInterval(-3_600) }
         let url = URL(string: server.baseURL.absoluteString + Self.resource)!
 
-        let uncorrected = OAuth1Client(provider: OAuth1Provider.twitter.pointed(at: server.baseURL), consumerKey: key, consumerSecret: secret, clock: slow)
+        let uncorrected = OAuth1Client(provider: OAuth1Provider.twitter.pointed(at: server.baseURL), consumerKey: key, consumerSecret: secret, http: SignedHTTPClient(correctsClockSkew: false, deviceClock: slow))
         do {
             _ = try await uncorrected.send(OAuth1Request(url: url), with: token)
             Issue.record("expected a timestamp rejection")
         } catch let error as OAuth1Error {
-            #expect(error.message.contains("code 135"), "\(error)")
+            #expect(error.code == .timestampRefused && error.message.contains("code 135"), "\(error)")
         }
 
         let client = OAuth1Client(
-            provider: OAuth1Provider.twitter.pointed(at: server.baseURL), consumerKey: key, consumerSecret: secret,
-            clock: slow, correctsClockSkew: true
+            provider: OAuth1Provider.twitter.pointed(at: server.baseURL),
+            consumerKey: key,
+            consumerSecret: secret,
+            http: SignedHTTPClient(deviceClock: slow)
         )
         #expect(try await client.send(OAuth1Request(url: url), with: token).statusCode == 200)
         let offset = try #require(await client.http.serverClock.offset)

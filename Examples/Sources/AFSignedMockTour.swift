@@ -10,12 +10,11 @@ func afsignedMockTour() async throws {
     try await MockServer.withRunning(provider) { server in
         let credentials = server.providers[0].credentials           // clientID, clientSecret
         let api = AFSignedClient(
-            baseURL: server.baseURL,
-            credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: credentials["clientSecret"]!)
+            configuration: AFSignedConfiguration(baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: credentials["clientSecret"]!))
         )
         let created = try await api.send("POST", "/users", parameters: [AFSignedParameter("name", "Ann"), AFSignedParameter("email", "ann@example.com")])
         print(created.statusCode)                                  // 201
-        let wrong = AFSignedClient(baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: "wrong"))
+        let wrong = AFSignedClient(configuration: AFSignedConfiguration(baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: "wrong")))
         do {
             _ = try await wrong.json("GET", "/users", as: [String: Int].self)
         } catch let error as AFSignedError {

@@ -11,8 +11,7 @@ struct BackendUser: Decodable, Sendable {
 /// signed afresh, the backend's refusals as codes, and a Swift server checking the same scheme.
 func afsignedUsers(secret: String) async throws {
     let api = AFSignedClient(
-        baseURL: URL(string: "https://api.example.com")!,
-        credentials: AFSignedCredentials(clientID: "CLIENT_ID", clientSecret: secret)
+        configuration: AFSignedConfiguration(baseURL: URL(string: "https://api.example.com")!, credentials: AFSignedCredentials(clientID: "CLIENT_ID", clientSecret: secret))
     )
     let created = try await api.json("POST", "/users", parameters: [
         AFSignedParameter("name", "Zoë"),
@@ -24,8 +23,8 @@ func afsignedUsers(secret: String) async throws {
         _ = try await api.json("GET", "/users", parameters: [AFSignedParameter("page", 2)], as: [BackendUser].self)
     } catch let error as AFSignedError {
         switch error.code {
-        case .incorrectSignature: print(error.serverStringToSign ?? error.message)   // what the backend signed, when it says
-        case .incorrectTimestamp: print("device clock far off")                        // already retried once at the server's time
+        case .signatureInvalid: print(error.serverStringToSign ?? error.message)   // what the backend signed, when it says
+        case .timestampRefused: print("device clock far off")                        // already retried once at the server's time
         default: throw error
         }
     }

@@ -9,7 +9,7 @@ func drupalMockTour() async throws {
     try await MockServer.withRunning(DrupalMockProvider()) { server in
         let credentials = server.providers[0].credentials          // apiKey, domain, username, password, …
         let client = DrupalServicesClient(configuration: DrupalServicesConfiguration(
-            endpoint: server.baseURL.appendingPathComponent("services/json-rpc"),
+            baseURL: server.baseURL,
             apiKey: DrupalAPIKey(key: credentials["apiKey"]!, domain: credentials["domain"]!)
         ))
         let user = try await client.login(username: credentials["username"]!, password: credentials["password"]!)

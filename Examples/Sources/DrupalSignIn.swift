@@ -5,7 +5,7 @@ import Foundation
 /// session the site has forgotten is reported, never silently replaced by an anonymous one.
 func drupalSignIn(applicationSupport: URL, apiKey: String, password: @escaping @Sendable () async throws -> String) async throws {
     let site = DrupalServicesConfiguration(
-        endpoint: URL(string: "https://example.com/services/json-rpc")!,
+        baseURL: URL(string: "https://example.com")!,
         apiKey: DrupalAPIKey(key: apiKey, domain: "app.example.com")   // the domain the key was registered for
     )
     let client = DrupalServicesClient(
@@ -33,7 +33,7 @@ func drupalSignIn(applicationSupport: URL, apiKey: String, password: @escaping @
         switch error.code {
         case .notFound: print("no such node")                   // “Could not find the node.”
         case .accessDenied: print("not allowed")                // “Access denied”
-        case .tokenExpired: print("device clock far off")       // already retried once at the server's time
+        case .timestampRefused: print("device clock far off")       // already retried once at the server's time
         default: throw error
         }
     }

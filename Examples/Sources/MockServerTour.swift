@@ -13,9 +13,11 @@ func mockServerTour() async throws {
     )
     let base = server.baseURL                                    // http://127.0.0.1:<port 0 → chosen>
     let credentials = server.providers[0].credentials            // consumerKey, consumerSecret, accessToken, …
-    let client = OAuth1Client(provider: OAuth1Provider.twitter.pointed(at: base),
-                              consumerKey: credentials["consumerKey"]!, consumerSecret: credentials["consumerSecret"]!,
-                              clock: { clock.now })              // the server's clock: moving it moves the client's timestamps
+    let client = OAuth1Client(
+                              provider: OAuth1Provider.twitter.pointed(at: base),
+                              consumerKey: credentials["consumerKey"]!,
+                              consumerSecret: credentials["consumerSecret"]!,
+                              http: SignedHTTPClient(deviceClock: { clock.now }))              // the server's clock: moving it moves the client's timestamps
     let token = OAuth1Token(token: credentials["accessToken"]!, secret: credentials["accessTokenSecret"]!)
     let me = try await client.send(OAuth1Request(url: URL(string: "\(base)/1.1/account/verify_credentials.json")!), with: token)
     print(me.statusCode)

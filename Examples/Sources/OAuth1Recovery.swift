@@ -13,7 +13,7 @@ func homeTimeline(client: OAuth1Client, store: any CredentialStore, signIn: () a
         _ = try await store.remove(service: "twitter", account: "me")           // the stored token is no good any more
         let fresh = try await store.loadOrCreate(OAuth1Token.self, service: "twitter", account: "me", create: signIn)
         return try await client.send(request, with: fresh)
-    } catch let error as OAuth1Error where error.code == .signatureRejected {
+    } catch let error as OAuth1Error where error.code == .signatureInvalid {
         // The rejection as values: the provider's code and words, the mock's reason, and
         // (when the provider reports its base string) exactly what differs.
         print(error.providerCode ?? "", error.providerMessage ?? "", error.mockReason ?? "")

@@ -9,7 +9,7 @@ func signInAndPost(
     presentAuthorization: (URL) async throws -> URL
 ) async throws -> OAuth1Token {
     let client = OAuth1Client(provider: .twitter, consumerKey: consumerKey, consumerSecret: consumerSecret,
-                              retryPolicy: .recommended, correctsClockSkew: true)   // both optional
+                              http: SignedHTTPClient(retryPolicy: .recommended))   // optional: retries GETs on 429/5xx
     let requestToken = try await client.requestToken(callback: URL(string: "myapp://oauth")!)
     let redirectURL = try await presentAuthorization(client.authorizationURL(for: requestToken))  // myapp://oauth?…
     let callback = try client.callback(redirectURL, for: requestToken)    // token checked, denial reported

@@ -14,7 +14,7 @@ func routerModeSignIn() async throws {
         let client = OAuth1Client(provider: OAuth1Provider.twitter.pointed(at: TestClientTransport.baseURL),  // http://localhost,
                                   consumerKey: OAuth1Flavour.twitter.consumerKey,                             // the host the mock
                                   consumerSecret: OAuth1Flavour.twitter.consumerSecret,                       // signs for
-                                  transport: transport)
+                                  http: SignedHTTPClient(transport: transport))
         let accessToken = try await OAuth1MockUser(transport: transport).signIn(with: client)
         let me = try await client.send(OAuth1Request(url: URL(string: "http://localhost/1.1/account/verify_credentials.json")!), with: accessToken)
         print(me.statusCode)

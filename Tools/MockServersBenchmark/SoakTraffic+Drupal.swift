@@ -16,7 +16,7 @@ extension SoakTraffic {
         let path = "/services/json-rpc"
         let endpoint = URL(string: "http://\(target.authority)\(path)")!
         let apiKey = DrupalAPIKey(key: credentials["apiKey"] ?? "", domain: credentials["domain"] ?? "")
-        let client = DrupalServicesClient(configuration: DrupalServicesConfiguration(endpoint: endpoint, apiKey: apiKey))
+        let client = DrupalServicesClient(configuration: DrupalServicesConfiguration(baseURL: endpoint, apiKey: apiKey, endpointPath: ""))
         let sessid = try await client.connect().sessid
         let call = JSONRPCRequest(method: "node.get", params: [.int(1)], id: .int(1))
         @Sendable func signed(nonce: String) throws -> PreparedRequest {

@@ -49,7 +49,7 @@ struct AFSignedVerifyCommand: AsyncParsableCommand {
             let verified = try await verifier.verify(incoming, now: date)
             return (true, ["verifies: signed by \(verified.clientID) at \(verified.timestamp)"])
         } catch {
-            var lines = ["does not verify: \(error.serverMessage ?? error.code.description)", "why: \(error.message)"]
+            var lines = ["does not verify: \(error.providerMessage ?? error.code.description)", "why: \(error.message)"]
             if let string = error.serverStringToSign { lines.append("string to sign: \(string.debugDescription)") }
             return (false, lines)
         }

@@ -58,8 +58,9 @@ struct DrupalCallCommand: AsyncParsableCommand {
     /// The site's settings from the options.
     func configuration() -> DrupalServicesConfiguration {
         DrupalServicesConfiguration(
-            endpoint: URL(string: url)!,
+            baseURL: URL(string: url)!,
             apiKey: apiKey.map { DrupalAPIKey(key: $0, domain: domain ?? "*") },
+            endpointPath: "",
             usesSessid: !noSessid, version: version
         )
     }

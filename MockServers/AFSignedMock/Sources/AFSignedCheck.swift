@@ -40,7 +40,7 @@ struct AFSignedCheck: Sendable {
         do {
             _ = try await verifier.verify(incoming, now: request.now)
         } catch {
-            guard error.code == .incorrectSignature else {
+            guard error.code == .signatureInvalid else {
                 throw AFSignedMockError(refusal: error, reason: error.message)
             }
             guard options.diagnosis else {

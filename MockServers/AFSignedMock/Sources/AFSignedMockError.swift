@@ -62,7 +62,7 @@ public struct AFSignedMockError: MockProviderError, Sendable, CustomStringConver
     /// cannot be read (`malformedRequest`, `unsignableParameters`).
     init(refusal error: AFSignedError, reason: String, stringToSign: String? = nil) {
         let unreadable = error.code == .malformedRequest || error.code == .unsignableParameters
-        let words = error.serverMessage
+        let words = error.providerMessage
             ?? (error.code == .unsignableParameters ? Self.unsignableParametersMessage : Self.malformedRequestMessage)
         self.init(kind: .signature, status: unreadable ? .badRequest : .unauthorized, message: words, reason: reason,
                   verification: error, stringToSign: stringToSign)

@@ -37,8 +37,8 @@ struct AFSignedHarness {
     ) -> AFSignedClient {
         let clock = self.clock
         return AFSignedClient(
-            baseURL: server.baseURL, credentials: credentials ?? demo, version: version, clientIDField: clientIDField,
-            transport: transport, correctsClockSkew: false, clock: { clock.now.addingTimeInterval(offset) }, nonce: nonce
+            configuration: AFSignedConfiguration(baseURL: server.baseURL, credentials: credentials ?? demo, version: version, clientIDField: clientIDField, nonce: nonce),
+            http: SignedHTTPClient(transport: transport, correctsClockSkew: false, deviceClock: { clock.now.addingTimeInterval(offset) })
         )
     }
 

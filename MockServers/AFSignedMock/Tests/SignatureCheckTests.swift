@@ -29,8 +29,8 @@ struct SignatureCheckTests {
         if accepted {
             #expect(error == nil, "offset \(offset): \(String(describing: error))")
         } else {
-            #expect(error?.code == .incorrectTimestamp)
-            #expect(error?.serverMessage == "Incorrect auth timestamp" && error?.statusCode == 401)
+            #expect(error?.code == .timestampRefused)
+            #expect(error?.providerMessage == "Incorrect auth timestamp" && error?.statusCode == 401)
             #expect(error?.mockReason?.contains("the window is +/-43200 s") == true)
         }
         await backend.stop()
@@ -40,7 +40,7 @@ struct SignatureCheckTests {
     func shortWindow() async throws {
         let backend = try await AFSignedHarness.start(AFSignedMockOptions(timestampWindowSeconds: 60))
         #expect(await Self.refusal { try await backend.client(offset: 59).json("GET", "/users/1", as: UserJSON.self) } == nil)
-        #expect(await Self.refusal { try await backend.client(offset: -60).json("GET", "/users/1", as: UserJSON.self) }?.code == .incorrectTimestamp)
+        #expect(await Self.refusal { try await backend.client(offset: -60).json("GET", "/users/1", as: UserJSON.self) }?.code == .timestampRefused)
         // A request signed now and sent after the clock moved a minute is stale.
         let request = try backend.signed("GET", "/users/1")
         backend.clock.advance(by: 60)
@@ -60,7 +60,7 @@ struct SignatureCheckTests {
             if requiresNonce {
                 #expect(again.statusCode == 401)
                 let error = await Self.refusal { try api.decode(again, as: UserJSON.self) }
-                #expect(error?.code == .replayedNonce && error?.serverMessage == "Incorrect auth nonce")
+                #expect(error?.code == .nonceUsed && error?.providerMessage == "Incorrect auth nonce")
                 #expect(again.mockReason?.contains("was already used") == true)
             } else {
                 // The replay is served: here it trips over the e-mail address the first one took.
@@ -78,10 +78,10 @@ struct SignatureCheckTests {
     func nonceRequired() async throws {
         let backend = try await AFSignedHarness.start(AFSignedMockOptions(timestampWindowSeconds: 300, requiresNonce: true))
         let error = await Self.refusal { try await backend.client(nonce: nil).json("GET", "/users/1", as: UserJSON.self) }
-        #expect(error?.code == .replayedNonce && error?.mockReason?.contains("auth_nonce is missing") == true)
+        #expect(error?.code == .nonceUsed && error?.mockReason?.contains("auth_nonce is missing") == true)
         let fixed = backend.client(nonce: { "the-same-nonce" })
         _ = try await fixed.json("GET", "/users/1", as: UserJSON.self)
-        #expect(await Self.refusal { try await fixed.json("GET", "/users/2", as: UserJSON.self) }?.code == .replayedNonce)
+        #expect(await Self.refusal { try await fixed.json("GET", "/users/2", as: UserJSON.self) }?.code == .nonceUsed)
         backend.clock.advance(by: 300)
         #expect(try await fixed.json("GET", "/users/2", as: UserJSON.self).id == 2)
         await backend.stop()
@@ -92,12 +92,12 @@ struct SignatureCheckTests {
         let backend = try await AFSignedHarness.start()
         let wrongSecret = backend.client(credentials: AFSignedCredentials(clientID: backend.clientID, clientSecret: "not-the-secret"))
         let signature = await Self.refusal { try await wrongSecret.json("GET", "/users", parameters: [AFSignedParameter("q", "Ada")], as: UserPageJSON.self) }
-        #expect(signature?.code == .incorrectSignature && signature?.statusCode == 401)
-        #expect(signature?.serverMessage == "Incorrect auth signature")
+        #expect(signature?.code == .signatureInvalid && signature?.statusCode == 401)
+        #expect(signature?.providerMessage == "Incorrect auth signature")
         #expect(signature?.serverStringToSign == "GET\n/users\nq=Ada")  // the header's %XX read back
         let unknown = backend.client(credentials: AFSignedCredentials(clientID: "someone-else", clientSecret: backend.secret))
         let client = await Self.refusal { try await unknown.json("GET", "/users", as: UserPageJSON.self) }
-        #expect(client?.code == .incorrectClientID && client?.serverMessage == "Incorrect client id")
+        #expect(client?.code == .incorrectClientID && client?.providerMessage == "Incorrect client id")
         #expect(client?.mockReason?.contains("\"someone-else\", which this server does not know") == true)
         await backend.stop()
     }
@@ -145,7 +145,7 @@ struct SignatureCheckTests {
             return request
         })
         let error = await Self.refusal { try await tampered.json("GET", "/users", parameters: [AFSignedParameter("q", "vera")], as: UserPageJSON.self) }
-        #expect(error?.code == .incorrectSignature)
+        #expect(error?.code == .signatureInvalid)
         #expect(error?.serverStringToSign == "GET\n/users\nq=v%C3%A9ra")
         await backend.stop()
     }
@@ -164,7 +164,7 @@ struct SignatureCheckTests {
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"error":"Incorrect auth signature"}"#)
         #expect(response.header(AFSignedField.stringToSignHeader) == "POST%0A/users%0Aemail=ann@example.com&name=Eve")
         let error = await Self.refusal { try api.decode(response, as: UserJSON.self) }
-        #expect(error?.code == .incorrectSignature && error?.serverStringToSign == "POST\n/users\nemail=ann@example.com&name=Eve")
+        #expect(error?.code == .signatureInvalid && error?.serverStringToSign == "POST\n/users\nemail=ann@example.com&name=Eve")
         #expect(response.mockReason?.contains("auth_signature does not match") == true)
         // Nothing was created.
         #expect(try await backend.client().json("GET", "/users", as: UserPageJSON.self).total == 5)
@@ -174,14 +174,14 @@ struct SignatureCheckTests {
             request.url = URL(string: request.url.absoluteString + "&per_page=1")!
             return request
         })
-        #expect(await Self.refusal { try await added.json("GET", "/users", as: UserPageJSON.self) }?.code == .incorrectSignature)
+        #expect(await Self.refusal { try await added.json("GET", "/users", as: UserPageJSON.self) }?.code == .signatureInvalid)
         let moved = backend.client(transport: RewritingTransport { request in
             var request = request
             request.url = URL(string: request.url.absoluteString.replacingOccurrences(of: "/users/1?", with: "/users/2?"))!
             return request
         })
         let movedError = await Self.refusal { try await moved.json("DELETE", "/users/1", as: [String: Bool].self) }
-        #expect(movedError?.code == .incorrectSignature && movedError?.serverStringToSign?.hasPrefix("DELETE\n/users/2\n") == true)
+        #expect(movedError?.code == .signatureInvalid && movedError?.serverStringToSign?.hasPrefix("DELETE\n/users/2\n") == true)
         await backend.stop()
     }
 

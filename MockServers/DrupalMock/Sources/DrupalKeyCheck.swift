@@ -42,10 +42,10 @@ struct DrupalKeyCheck: Sendable {
         let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
         if timestamp < nowSeconds - options.tokenExpirySeconds {
             let age = leading.timestamp.isEmpty ? "missing" : "\(nowSeconds - timestamp) s old"
-            throw DrupalMockError(.tokenExpired, DrupalServiceMessage.tokenExpired, reason: "domain_time_stamp \(leading.timestamp.isEmpty ? "(none)" : leading.timestamp) is \(age), past the token expiry of \(options.tokenExpirySeconds) s; send the current time (corrected for the server's clock)")
+            throw DrupalMockError(.timestampRefused, DrupalServiceMessage.tokenExpired, reason: "domain_time_stamp \(leading.timestamp.isEmpty ? "(none)" : leading.timestamp) is \(age), past the token expiry of \(options.tokenExpirySeconds) s; send the current time (corrected for the server's clock)")
         }
         guard await site.useNonce(domain: leading.domain, nonce: leading.nonce, now: now) else {
-            throw DrupalMockError(.nonceReused, DrupalServiceMessage.nonceReused, reason: "the nonce was already used for domain \(leading.domain) within the last \(options.tokenExpirySeconds) s; every call needs a new one")
+            throw DrupalMockError(.nonceUsed, DrupalServiceMessage.nonceReused, reason: "the nonce was already used for domain \(leading.domain) within the last \(options.tokenExpirySeconds) s; every call needs a new one")
         }
         let input = leading.hashInput(method: method)
         guard let key = key(for: leading.domain) else {

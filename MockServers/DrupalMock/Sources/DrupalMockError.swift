@@ -78,7 +78,7 @@ public struct DrupalMockError: MockProviderError, Hashable, Sendable, CustomStri
     /// attaches to it (`services_error($message, 401)`), or -32602 for missing arguments.
     var strictCode: Int {
         switch code {
-        case .tokenExpired, .nonceReused, .invalidAPIKey, .invalidSessid, .wrongCredentials: 401
+        case .timestampRefused, .nonceUsed, .invalidAPIKey, .invalidSessid, .wrongCredentials: 401
         case .accessDenied: 403
         case .notFound: 404
         case .invalidArguments: JSONRPCErrorObject.invalidParams

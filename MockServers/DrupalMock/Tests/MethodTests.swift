@@ -144,7 +144,7 @@ struct MethodTests {
         let credentials = server.providers[0].credentials
         let client = DrupalServicesClient(
             configuration: DrupalServicesConfiguration(
-                endpoint: URL(string: server.baseURL.absoluteString + DrupalMockProvider.endpointPath)!,
+                baseURL: server.baseURL,
                 apiKey: DrupalAPIKey(key: credentials["apiKey"]!, domain: credentials["domain"]!)
             )
         )

@@ -47,24 +47,24 @@ struct OAuth1Authenticator: Sendable {
         let now = Int(request.now.timeIntervalSince1970)
         if let timestamp = incoming.timestamp, abs(timestamp - now) > options.timestampWindowSeconds {
             throw OAuth1MockError(
-                code: .timestampOutOfBounds,
+                code: .timestampRefused,
                 message: "oauth_timestamp \(timestamp) is \(timestamp - now) s from the server's clock (\(now)); the window is ±\(options.timestampWindowSeconds) s — check the device clock"
             )
         }
         let tokenSecret = try await tokenSecret(for: incoming, purpose: purpose, now: request.now)
         guard incoming.verify(consumerSecret: flavour.consumerSecret, tokenSecret: tokenSecret) else {
             if incoming.bodyHashMatches == false {
-                throw OAuth1MockError(code: .invalidSignature, message: "oauth_body_hash does not match the body; hash the exact bytes sent")
+                throw OAuth1MockError(code: .signatureInvalid, message: "oauth_body_hash does not match the body; hash the exact bytes sent")
             }
             throw OAuth1MockError(
-                code: .invalidSignature,
+                code: .signatureInvalid,
                 message: "the signature does not match the server's base string (see X-OAuth1-Base-String); compare it with yours",
                 serverBaseString: incoming.baseString
             )
         }
         if let nonce = incoming.nonce, let timestamp = incoming.timestamp {
             guard await store.useNonce(nonce, consumerKey: incoming.consumerKey, timestamp: timestamp, now: request.now) else {
-                throw OAuth1MockError(code: .nonceReplayed, message: "this nonce was already used with this timestamp; send a fresh nonce with every request")
+                throw OAuth1MockError(code: .nonceUsed, message: "this nonce was already used with this timestamp; send a fresh nonce with every request")
             }
         }
         return Caller(incoming: incoming, token: incoming.token)

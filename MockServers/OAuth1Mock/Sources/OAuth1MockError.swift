@@ -1,91 +1,57 @@
 import HTTPTypes
 public import MockServerKit
+public import SigningCore
 
 /// The one error type of the `OAuth1Mock` module: why the mock provider refused a request.
 ///
 /// Routes throw it; as a `MockProviderError` it becomes the flavour's own error
 /// body and status (``OAuth1Flavour/errorResponse(for:exposeBaseString:)``), or an HTML page on
 /// the browser-facing authorisation routes, and the journal records ``description``. Compares
-/// by ``code`` only. Never holds a secret; a rejected signature carries the base string the
+/// by ``code`` only (`SignedAPIError`). Never holds a secret; a rejected signature carries the base string the
 /// server computed, which holds no secret.
-public struct OAuth1MockError: MockProviderError, Hashable, Sendable, CustomStringConvertible {
+public struct OAuth1MockError: MockProviderError, SignedAPIError {
     /// Why the request was refused; an open set of static values.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Hashable, Sendable {
-            case malformedRequest
-            case missingParameter
-            case unsupportedSignatureMethod
-            case unknownConsumer
-            case timestampOutOfBounds
-            case nonceReplayed
-            case invalidSignature
-            case invalidToken
-            case expiredToken
-            case invalidVerifier
-            case missingUserAgent
-            case callbackNotApproved
-            case invalidInput
-            case notFound
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+        /// The code's name, as printed.
+        public let description: String
+        private init(_ description: String) { self.description = description }
 
         /// The request could not be taken apart (bad header, percent-encoding, UTF-8, duplicates).
-        public static let malformedRequest = Code(.malformedRequest)
+        public static let malformedRequest = Code("malformed request")
         /// A required OAuth parameter is absent.
-        public static let missingParameter = Code(.missingParameter)
+        public static let missingParameter = Code("missing parameter")
         /// `oauth_signature_method` is unknown or not enabled.
-        public static let unsupportedSignatureMethod = Code(.unsupportedSignatureMethod)
+        public static let unsupportedSignatureMethod = Code("unsupported signature method")
         /// `oauth_consumer_key` is not a known consumer.
-        public static let unknownConsumer = Code(.unknownConsumer)
+        public static let unknownConsumer = Code("unknown consumer")
         /// `oauth_timestamp` is outside the accepted window.
-        public static let timestampOutOfBounds = Code(.timestampOutOfBounds)
+        public static let timestampRefused = Code("timestamp refused")
         /// The nonce was already used with this consumer and timestamp.
-        public static let nonceReplayed = Code(.nonceReplayed)
+        public static let nonceUsed = Code("nonce used")
         /// The signature (or `oauth_body_hash`) does not match.
-        public static let invalidSignature = Code(.invalidSignature)
+        public static let signatureInvalid = Code("signature invalid")
         /// The token is unknown, revoked, already used, or of the wrong kind.
-        public static let invalidToken = Code(.invalidToken)
+        public static let invalidToken = Code("invalid token")
         /// The token has expired.
-        public static let expiredToken = Code(.expiredToken)
+        public static let expiredToken = Code("expired token")
         /// The verifier is missing or wrong, or the request token was not authorised.
-        public static let invalidVerifier = Code(.invalidVerifier)
+        public static let invalidVerifier = Code("invalid verifier")
         /// The flavour requires a `User-Agent` header and none was sent.
-        public static let missingUserAgent = Code(.missingUserAgent)
+        public static let missingUserAgent = Code("missing User-Agent")
         /// `oauth_callback` is an absolute URI but none of the application's registered
         /// callbacks (``OAuth1MockOptions/registeredCallbacks``).
-        public static let callbackNotApproved = Code(.callbackNotApproved)
+        public static let callbackNotApproved = Code("callback not approved")
         /// A resource parameter is missing or invalid (e.g. an empty status text).
-        public static let invalidInput = Code(.invalidInput)
+        public static let invalidInput = Code("invalid input")
         /// The resource does not exist (e.g. another user's queue).
-        public static let notFound = Code(.notFound)
-
-        public var description: String {
-            switch base {
-            case .malformedRequest: "malformed request"
-            case .missingParameter: "missing parameter"
-            case .unsupportedSignatureMethod: "unsupported signature method"
-            case .unknownConsumer: "unknown consumer"
-            case .timestampOutOfBounds: "timestamp out of bounds"
-            case .nonceReplayed: "nonce replayed"
-            case .invalidSignature: "invalid signature"
-            case .invalidToken: "invalid token"
-            case .expiredToken: "expired token"
-            case .invalidVerifier: "invalid verifier"
-            case .missingUserAgent: "missing User-Agent"
-            case .callbackNotApproved: "callback not approved"
-            case .invalidInput: "invalid input"
-            case .notFound: "not found"
-            }
-        }
+        public static let notFound = Code("not found")
     }
 
     /// Why.
     public let code: Code
     /// A sentence saying what was wrong and what to do.
     public let message: String
-    /// For ``Code/invalidSignature``: the base string the server computed.
+    /// For ``Code/signatureInvalid``: the base string the server computed.
     public let serverBaseString: String?
     /// The title of the HTML page that shows the error, on the authorisation routes a person
     /// sees in a browser; `nil` for the API's error body.
@@ -105,8 +71,6 @@ public struct OAuth1MockError: MockProviderError, Hashable, Sendable, CustomStri
         return error
     }
 
-    public var description: String { "\(code): \(message)" }
-
     /// ``description``: the code, then the message.
     public var journalReason: String { description }
 
@@ -118,7 +82,4 @@ public struct OAuth1MockError: MockProviderError, Hashable, Sendable, CustomStri
         }
         return provider.flavour.errorResponse(for: self, exposeBaseString: provider.options.exposeBaseString)
     }
-
-    public static func == (lhs: OAuth1MockError, rhs: OAuth1MockError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

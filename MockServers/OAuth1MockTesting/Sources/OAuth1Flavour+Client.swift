@@ -22,11 +22,7 @@ extension OAuth1Flavour {
         case .netflix: return OAuth1Provider.netflix.pointed(at: baseURL)
         default:
             let method = tokenEndpointMethods.contains(.post) ? "POST" : tokenEndpointMethods.first?.rawValue ?? "POST"
-            func url(_ path: String) -> URL {
-                var base = baseURL.absoluteString
-                while base.hasSuffix("/") { base.removeLast() }
-                return URL(string: base + path) ?? baseURL
-            }
+            func url(_ path: String) -> URL { baseURL.appendingAPIPath(path) ?? baseURL }
             return OAuth1Provider(
                 name: name,
                 requestTokenURL: url(requestTokenPath),
@@ -60,8 +56,7 @@ extension OAuth1Flavour {
             provider: clientProvider(at: baseURL, userAgent: userAgent),
             consumerKey: consumerKey,
             consumerSecret: consumerSecret,
-            transport: transport,
-            clock: clock
+            http: SignedHTTPClient(transport: transport, deviceClock: clock)
         )
     }
 }

@@ -16,7 +16,7 @@ enum AFSignedAnswer {
         }
         var message = "the server answered HTTP \(response.statusCode)" + (said.map { ": \($0)" } ?? "")
         if let stringToSign { message += "; it signed “\(stringToSign)”: compare it with the string you signed" }
-        throw AFSignedError(code: code, message: message, serverMessage: said, serverStringToSign: stringToSign, statusCode: response.statusCode, mockReason: response.mockReason)
+        throw AFSignedError(code: code, message: message, providerMessage: said, serverStringToSign: stringToSign, statusCode: response.statusCode, mockReason: response.mockReason)
     }
 
     /// The code for the seed backend's words (a message may go on after them).
@@ -24,15 +24,15 @@ enum AFSignedAnswer {
         let table: [(String, AFSignedError.Code)] = [
             (AFSignedVerifier.Message.incorrectVersion, .incorrectVersion),
             (AFSignedVerifier.Message.incorrectClientID, .incorrectClientID),
-            (AFSignedVerifier.Message.incorrectTimestamp, .incorrectTimestamp),
-            (AFSignedVerifier.Message.incorrectSignature, .incorrectSignature),
-            (AFSignedVerifier.Message.incorrectNonce, .replayedNonce),
+            (AFSignedVerifier.Message.incorrectTimestamp, .timestampRefused),
+            (AFSignedVerifier.Message.incorrectSignature, .signatureInvalid),
+            (AFSignedVerifier.Message.incorrectNonce, .nonceUsed),
         ]
         return table.first { text.hasPrefix($0.0) }?.1
     }
 
     /// Whether `response` refuses the timestamp (a skewed device clock).
     @Sendable static func isTimestampRejection(_ response: APIResponse) -> Bool {
-        response.statusCode == 401 && response.providerMessage.map { code(for: $0.text) == .incorrectTimestamp } == true
+        response.statusCode == 401 && response.providerMessage.map { code(for: $0.text) == .timestampRefused } == true
     }
 }

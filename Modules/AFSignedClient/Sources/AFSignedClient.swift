@@ -6,84 +6,52 @@ public import Foundation
 /// ``AFSignedError`` codes.
 ///
 /// ```swift
-/// let api = AFSignedClient(baseURL: URL(string: "https://api.example.com")!,
-///                          credentials: AFSignedCredentials(clientID: "CLIENT_ID", clientSecret: secret))
-/// let user: User = try await api.json("POST", "/users", parameters: [AFSignedParameter("name", "Ann")], as: User.self)
+/// let api = AFSignedClient(configuration: AFSignedConfiguration(
+///     baseURL: URL(string: "https://api.example.com")!,
+///     credentials: AFSignedCredentials(clientID: "CLIENT_ID", clientSecret: secret)))
+/// let user = try await api.json("POST", "/users", parameters: [AFSignedParameter("name", "Ann")], as: User.self)
 /// ```
+///
+/// Made as every client of this package is: a configuration (the service and the
+/// credentials) and a `SignedHTTPClient` (transport, retries, clocks, clock-skew correction,
+/// observer). ``send(_:_:parameters:)`` returns a 2xx answer and throws ``AFSignedError`` for
+/// any other, as every client's `send` does.
 public struct AFSignedClient: Sendable {
-    /// The API root; paths are appended to it.
-    public var baseURL: URL
-    /// How requests are signed.
-    public var signer: AFSignedSigner
-    /// The HTTP layer (transport, retry policy, clocks).
+    /// The service and the credentials.
+    public var configuration: AFSignedConfiguration
+    /// The HTTP layer (transport, retry policy, clocks, clock-skew correction, observer).
     public var http: SignedHTTPClient
 
     /// Creates a client.
     ///
     /// - Parameters:
-    ///   - baseURL: the API root; paths are appended to it.
-    ///   - credentials: the client id and secret.
-    ///   - version: the scheme's version (2: auth values in the query or form; 4: in headers).
-    ///   - clientIDField: the name the client id is sent under (`auth_client_id` or `auth_key`).
-    ///   - transport: how requests are sent (`URLSession` by default).
-    ///   - retryPolicy: when to send again (`RetryPolicy.never` by default).
-    ///   - correctsClockSkew: sign at the server's time, learned from its `Date` header, and
-    ///     retry an `Incorrect auth timestamp` once (on by default: the window is generous, but
-    ///     device clocks can be days off).
-    ///   - clock: the device's time (inject one in tests).
-    ///   - nonce: the `auth_nonce` source, or `nil` to send none (the seed sends none).
-    public init(
-        baseURL: URL,
-        credentials: AFSignedCredentials,
-        version: AFSignedVersion = .v2,
-        clientIDField: AFSignedClientIDField = .clientID,
-        transport: any HTTPTransport = URLSessionTransport(),
-        retryPolicy: RetryPolicy = .never,
-        correctsClockSkew: Bool = true,
-        clock: @escaping @Sendable () -> Date = { Date() },
-        nonce: (@Sendable () -> String)? = AFSignedSigner.defaultNonce
-    ) {
-        self.baseURL = baseURL
-        signer = AFSignedSigner(credentials: credentials, version: version, clientIDField: clientIDField, nonce: nonce)
-        http = SignedHTTPClient(transport: transport, retryPolicy: retryPolicy, correctsClockSkew: correctsClockSkew, deviceClock: clock)
-    }
-
-    /// Creates a client that sends through `http` (its transport, retry policy, clocks and
-    /// clock-skew correction), as the other clients of this package can.
-    ///
-    /// - Parameters:
-    ///   - baseURL: the API root; paths are appended to it.
-    ///   - credentials: the client id and secret.
-    ///   - version: the scheme's version (2: auth values in the query or form; 4: in headers).
-    ///   - clientIDField: the name the client id is sent under (`auth_client_id` or `auth_key`).
-    ///   - http: the HTTP layer to send through.
-    ///   - nonce: the `auth_nonce` source, or `nil` to send none (the seed sends none).
-    public init(
-        baseURL: URL,
-        credentials: AFSignedCredentials,
-        version: AFSignedVersion = .v2,
-        clientIDField: AFSignedClientIDField = .clientID,
-        http: SignedHTTPClient,
-        nonce: (@Sendable () -> String)? = AFSignedSigner.defaultNonce
-    ) {
-        self.baseURL = baseURL
-        signer = AFSignedSigner(credentials: credentials, version: version, clientIDField: clientIDField, nonce: nonce)
+    ///   - configuration: the API root, the credentials and the scheme's settings.
+    ///   - http: a `SignedHTTPClient()` by default: `URLSession`, no retries, clock-skew
+    ///     correction on (an `Incorrect auth timestamp` is retried once at the server's time).
+    public init(configuration: AFSignedConfiguration, http: SignedHTTPClient = SignedHTTPClient()) {
+        self.configuration = configuration
         self.http = http
     }
 
+    /// The API root; paths are appended to it.
+    public var baseURL: URL { configuration.baseURL }
+
+    /// How requests are signed.
+    public var signer: AFSignedSigner { configuration.signer }
+
     /// Sends a signed request: `parameters` in the query (GET, HEAD, DELETE) or as a form body.
     ///
-    /// - Returns: the response, whatever its status.
+    /// - Returns: the response, when its status is 2xx.
+    /// - Throws: ``AFSignedError`` for any other status — the backend's refusal
+    ///   (``AFSignedError/Code/signatureInvalid``, …) or ``AFSignedError/Code/requestRejected``,
+    ///   with ``AFSignedError/statusCode``, the backend's words and the mock's reason — and
+    ///   ``AFSignedError/Code/transportFailed`` when no response arrived.
     public func send(_ method: String, _ path: String, parameters: [AFSignedParameter] = []) async throws -> APIResponse {
         let method = method.uppercased()
         let fields = AFSignedParameter.fields(parameters)
-        var request = APIRequest(method: method, url: url(path))
+        var request = APIRequest(method: method, url: try url(path))
         if AFSignedSigner.carriesAuthInQuery(method) {
-            if var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false), !fields.isEmpty {
-                let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
-                components.percentEncodedQuery = existing + FormEncoding.serialize(fields)
-                request.url = components.url ?? request.url
-            }
+            request.url = request.url.appendingQuery(fields)
         } else {
             request = APIRequest(method: method, url: request.url, form: fields)
         }
@@ -94,7 +62,7 @@ public struct AFSignedClient: Sendable {
     /// Sends a signed request with `body` as JSON (auth values in the query, or headers in
     /// version 4). The JSON body itself is not covered by the signature: see the README.
     public func send(_ method: String, _ path: String, json body: some Encodable) async throws -> APIResponse {
-        var request = APIRequest(method: method.uppercased(), url: url(path))
+        var request = APIRequest(method: method.uppercased(), url: try url(path))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {
@@ -109,7 +77,7 @@ public struct AFSignedClient: Sendable {
 
     /// Sends a signed request and decodes a 2xx answer's JSON as `type`.
     ///
-    /// - Throws: ``AFSignedError`` — the backend's refusal (``AFSignedError/Code/incorrectSignature``,
+    /// - Throws: ``AFSignedError`` — the backend's refusal (``AFSignedError/Code/signatureInvalid``,
     ///   …) or another status (``AFSignedError/Code/requestRejected``), or
     ///   ``AFSignedError/Code/decodingFailed`` naming the field.
     public func json<Result: Decodable>(_ method: String, _ path: String, parameters: [AFSignedParameter] = [], as type: Result.Type) async throws -> Result {
@@ -128,16 +96,16 @@ public struct AFSignedClient: Sendable {
         }
     }
 
-    private func url(_ path: String) -> URL {
-        let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
-        return URL(string: base + (path.hasPrefix("/") ? path : "/" + path)) ?? baseURL
+    private func url(_ path: String) throws(AFSignedError) -> URL {
+        guard let url = configuration.baseURL.appendingAPIPath(path) else {
+            throw AFSignedError(code: .malformedRequest, message: "the path \"\(path.prefix(100))\" does not make a URL under \(configuration.baseURL.absoluteString); percent-encode it")
+        }
+        return url
     }
 
     private func exchange(_ request: APIRequest) async throws -> APIResponse {
-        do {
-            return try await http.send(request, signer: signer, isClockSkewRejection: AFSignedAnswer.isTimestampRejection).response
-        } catch let error as SignedHTTPError {
-            throw AFSignedError(code: .transportFailed, message: error.message, cause: error.cause ?? error)
-        }
+        let response = try await http.send(request, signer: signer, isClockSkewRejection: AFSignedAnswer.isTimestampRejection, failure: AFSignedError.self).response
+        try AFSignedAnswer.check(response)
+        return response
     }
 }

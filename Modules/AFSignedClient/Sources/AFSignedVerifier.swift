@@ -60,20 +60,20 @@ public struct AFSignedVerifier: Sendable {
 
     /// Verifies `request` at `now`.
     ///
-    /// - Throws: ``AFSignedError`` with the seed's words in ``AFSignedError/serverMessage``:
+    /// - Throws: ``AFSignedError`` with the seed's words in ``AFSignedError/providerMessage``:
     ///   ``AFSignedError/Code/incorrectVersion``, ``AFSignedError/Code/incorrectClientID``,
-    ///   ``AFSignedError/Code/incorrectTimestamp``, ``AFSignedError/Code/incorrectSignature``
-    ///   (with the string the verifier signed), ``AFSignedError/Code/replayedNonce``; and
+    ///   ``AFSignedError/Code/timestampRefused``, ``AFSignedError/Code/signatureInvalid``
+    ///   (with the string the verifier signed), ``AFSignedError/Code/nonceUsed``; and
     ///   ``AFSignedError/Code/malformedRequest`` for an auth value sent twice or far too long.
     public func verify(_ request: AFSignedIncomingRequest, now: Date) async throws(AFSignedError) -> Verified {
         let verified = try verifySignature(request, now: now)
         if let nonces {
             guard let nonce = verified.nonce, !nonce.isEmpty else {
-                throw failure(.replayedNonce, Message.incorrectNonce, "\(nonceName) is missing; this server requires a new nonce with every request")
+                throw failure(.nonceUsed, Message.incorrectNonce, "\(nonceName) is missing; this server requires a new nonce with every request")
             }
             let signedAt = Date(timeIntervalSince1970: TimeInterval(verified.timestamp))
             guard await nonces.use(nonce, clientID: verified.clientID, signedAt: signedAt, now: now, window: timestampWindow) else {
-                throw failure(.replayedNonce, Message.incorrectNonce, "\(nonceName) \"\(nonce.prefix(40))\" was already used; every request needs a new one")
+                throw failure(.nonceUsed, Message.incorrectNonce, "\(nonceName) \"\(nonce.prefix(40))\" was already used; every request needs a new one")
             }
         }
         return verified
@@ -84,7 +84,7 @@ public struct AFSignedVerifier: Sendable {
     /// way, or none.
     ///
     /// - Throws: ``AFSignedError`` as ``verify(_:now:)`` does, never
-    ///   ``AFSignedError/Code/replayedNonce``.
+    ///   ``AFSignedError/Code/nonceUsed``.
     public func verifySignature(_ request: AFSignedIncomingRequest, now: Date) throws(AFSignedError) -> Verified {
         let auth = try authValues(request)
         guard auth.version == version.rawValue else {
@@ -96,19 +96,19 @@ public struct AFSignedVerifier: Sendable {
         let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
         let window = Int(timestampWindow)
         guard let text = auth.timestamp, text.count <= 12, !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let timestamp = Int(text) else {
-            throw failure(.incorrectTimestamp, Message.incorrectTimestamp, "\(timestampName) is \(auth.timestamp.map { "\"\($0.prefix(20))\", not whole seconds since 1970" } ?? "missing")")
+            throw failure(.timestampRefused, Message.incorrectTimestamp, "\(timestampName) is \(auth.timestamp.map { "\"\($0.prefix(20))\", not whole seconds since 1970" } ?? "missing")")
         }
         guard timestamp > nowSeconds - window, timestamp < nowSeconds + window else {
-            throw failure(.incorrectTimestamp, Message.incorrectTimestamp, "\(timestampName) \(timestamp) is \(abs(nowSeconds - timestamp)) s from the server's clock (\(nowSeconds)); the window is ±\(window) s")
+            throw failure(.timestampRefused, Message.incorrectTimestamp, "\(timestampName) \(timestamp) is \(abs(nowSeconds - timestamp)) s from the server's clock (\(nowSeconds)); the window is ±\(window) s")
         }
         let bytes = try AFSignedCanonicalForm.bytes(version: version, method: request.method, path: request.path, query: request.query, body: request.body)
         let expected = HMAC<SHA256>.authenticationCode(for: bytes, key: Array(client.clientSecret.utf8)).hex
         guard let signature = auth.signature, ConstantTime.isEqual(Array(expected.utf8), Array(signature.lowercased().utf8)) else {
             let stringToSign = AFSignedCanonicalForm.text(bytes)
             throw AFSignedError(
-                code: .incorrectSignature,
+                code: .signatureInvalid,
                 message: "\(signatureName) \(auth.signature == nil ? "is missing" : "does not match"): the server signed “\(stringToSign.prefix(400))” (METHOD, path, sorted parameters) with the client's secret; compare it with the string you signed",
-                serverMessage: Message.incorrectSignature, serverStringToSign: stringToSign
+                providerMessage: Message.incorrectSignature, serverStringToSign: stringToSign
             )
         }
         return Verified(clientID: clientID, timestamp: timestamp, nonce: auth.nonce)
@@ -156,7 +156,7 @@ public struct AFSignedVerifier: Sendable {
     }
 
     private func failure(_ code: AFSignedError.Code, _ words: String, _ reason: String) -> AFSignedError {
-        AFSignedError(code: code, message: reason, serverMessage: words)
+        AFSignedError(code: code, message: reason, providerMessage: words)
     }
 
     private var versionName: String { version == .v2 ? AFSignedField.version : AFSignedField.versionHeader }

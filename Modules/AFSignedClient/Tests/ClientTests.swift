@@ -12,10 +12,15 @@ struct ClientTests {
 
     struct User: Decodable, Equatable { let id: Int; let name: String }
 
+    /// A client of the API at ``base`` sending through `transport`, on `clock`.
+    static func client(_ transport: any HTTPTransport, clock: @escaping @Sendable () -> Date = { Date() }) -> AFSignedClient {
+        AFSignedClient(configuration: AFSignedConfiguration(baseURL: base, credentials: credentials), http: SignedHTTPClient(transport: transport, deviceClock: clock))
+    }
+
     @Test("a JSON answer is decoded; parameters travel as the scheme says")
     func decodes() async throws {
         let transport = RecordingTransport { _ in APIResponse(statusCode: 201, headers: ["Content-Type": "application/json"], body: Array(#"{"id":7,"name":"Ann"}"#.utf8)) }
-        let client = AFSignedClient(baseURL: Self.base, credentials: Self.credentials, transport: transport)
+        let client = Self.client(transport)
         let user = try await client.json("POST", "/users", parameters: [AFSignedParameter("name", "Ann"), AFSignedParameter("tags", ["a", "b"])], as: User.self)
         #expect(user == User(id: 7, name: "Ann"))
         let sent = try #require(transport.requests.first)
@@ -24,23 +29,23 @@ struct ClientTests {
     }
 
     @Test("the seed's refusals become codes, with the server's string to sign when it gives one", arguments: [
-        ("Incorrect auth signature", AFSignedError.Code.incorrectSignature), ("Incorrect client version", .incorrectVersion),
-        ("Incorrect client id", .incorrectClientID), ("Incorrect auth nonce", .replayedNonce), ("Over quota", .requestRejected),
+        ("Incorrect auth signature", AFSignedError.Code.signatureInvalid), ("Incorrect client version", .incorrectVersion),
+        ("Incorrect client id", .incorrectClientID), ("Incorrect auth nonce", .nonceUsed), ("Over quota", .requestRejected),
     ])
     func refusals(words: String, code: AFSignedError.Code) async throws {
-        let client = AFSignedClient(baseURL: Self.base, credentials: Self.credentials, transport: ClosureTransport { _ in
+        let client = Self.client(ClosureTransport { _ in
             APIResponse(statusCode: 401, headers: ["X-Auth-String-To-Sign": "GET\n/v1/users\n"], body: Array(#"{"error":"\#(words)"}"#.utf8))
         })
         let error = try await #require(throws: AFSignedError.self) { try await client.json("GET", "/users", as: [User].self) }
         #expect(error.code == code)
-        #expect(error.serverMessage == words)
+        #expect(error.providerMessage == words)
         #expect(error.statusCode == 401)
         #expect(error.serverStringToSign == "GET\n/v1/users\n")
     }
 
     @Test("a wrong type names the field")
     func decodingError() async throws {
-        let client = AFSignedClient(baseURL: Self.base, credentials: Self.credentials, transport: ClosureTransport { _ in
+        let client = Self.client(ClosureTransport { _ in
             APIResponse(statusCode: 200, body: Array(#"[{"id":"seven","name":"Ann"}]"#.utf8))
         })
         let error = try await #require(throws: AFSignedError.self) { try await client.json("GET", "/users", as: [User].self) }
@@ -56,7 +61,7 @@ struct ClientTests {
             let fresh = abs(timestamp - 1_800_000_000) < 60
             return APIResponse(statusCode: fresh ? 200 : 401, headers: ["Date": HTTPDate.format(serverNow)], body: Array((fresh ? "[]" : #"{"error":"Incorrect auth timestamp"}"#).utf8))
         }
-        let client = AFSignedClient(baseURL: Self.base, credentials: Self.credentials, transport: transport, clock: { serverNow.addingTimeInterval(-86_400) })
+        let client = Self.client(transport, clock: { serverNow.addingTimeInterval(-86_400) })
         #expect(try await client.json("GET", "/users", as: [User].self).isEmpty)
         #expect(transport.requests.count == 2)
         let nonces = transport.requests.map { try? FormEncoding.parse($0.url.query ?? "").first { $0.name == "auth_nonce" }?.value }
@@ -67,7 +72,7 @@ struct ClientTests {
     func jsonBody() async throws {
         struct New: Encodable { let name: String }
         let transport = RecordingTransport { _ in APIResponse(statusCode: 200, body: Array("{}".utf8)) }
-        let client = AFSignedClient(baseURL: Self.base, credentials: Self.credentials, transport: transport)
+        let client = Self.client(transport)
         _ = try await client.send("POST", "/users", json: New(name: "Ann"))
         let sent = try #require(transport.requests.first)
         #expect(String(decoding: sent.body, as: UTF8.self) == #"{"name":"Ann"}"#)

@@ -34,17 +34,17 @@ struct VerifierTests {
         ("auth_version", nil, .incorrectVersion, "Incorrect client version"),
         ("auth_client_id", "someone", .incorrectClientID, "Incorrect client id"),
         ("auth_client_id", nil, .incorrectClientID, "Incorrect client id"),
-        ("auth_timestamp", "1699956800", .incorrectTimestamp, "Incorrect auth timestamp"),
-        ("auth_timestamp", "1700043200", .incorrectTimestamp, "Incorrect auth timestamp"),
-        ("auth_timestamp", "17e8", .incorrectTimestamp, "Incorrect auth timestamp"),
-        ("auth_timestamp", "", .incorrectTimestamp, "Incorrect auth timestamp"),
-        ("auth_signature", String(repeating: "0", count: 64), .incorrectSignature, "Incorrect auth signature"),
-        ("auth_signature", nil, .incorrectSignature, "Incorrect auth signature"),
+        ("auth_timestamp", "1699956800", .timestampRefused, "Incorrect auth timestamp"),
+        ("auth_timestamp", "1700043200", .timestampRefused, "Incorrect auth timestamp"),
+        ("auth_timestamp", "17e8", .timestampRefused, "Incorrect auth timestamp"),
+        ("auth_timestamp", "", .timestampRefused, "Incorrect auth timestamp"),
+        ("auth_signature", String(repeating: "0", count: 64), .signatureInvalid, "Incorrect auth signature"),
+        ("auth_signature", nil, .signatureInvalid, "Incorrect auth signature"),
     ] as [(String, String?, AFSignedError.Code, String)])
     func failures(name: String, value: String?, code: AFSignedError.Code, words: String) async throws {
         let error = await Self.error(Self.replacing(name, with: value, in: try Self.signed()))
         #expect(error?.code == code)
-        #expect(error?.serverMessage == words)
+        #expect(error?.providerMessage == words)
         #expect(error?.message.contains("CLIENT_SECRET") == false)
     }
 
@@ -55,16 +55,16 @@ struct VerifierTests {
             #expect((error == nil) == accepted, "offset \(offset): \(String(describing: error))")
         }
         let tight = AFSignedVerifier(credentials: [Self.credentials], timestampWindow: 30)
-        #expect(await Self.error(try Self.signed(at: Self.now.addingTimeInterval(-31)), verifier: tight)?.code == .incorrectTimestamp)
+        #expect(await Self.error(try Self.signed(at: Self.now.addingTimeInterval(-31)), verifier: tight)?.code == .timestampRefused)
     }
 
     @Test("a bad signature names the string the server signed; a tampered value, a wrong secret")
     func signature() async throws {
         let tampered = Self.replacing("site_id", with: "11", in: try Self.signed())
         let error = await Self.error(tampered)
-        #expect(error?.code == .incorrectSignature)
+        #expect(error?.code == .signatureInvalid)
         #expect(error?.serverStringToSign == "POST\n/users\nsite_id=11")
-        #expect(await Self.error(try Self.signed(secret: "wrong"))?.code == .incorrectSignature)
+        #expect(await Self.error(try Self.signed(secret: "wrong"))?.code == .signatureInvalid)
         // Upper-case hex is the same signature.
         var upper = try Self.signed()
         upper.body = upper.body.map { $0.name == "auth_signature" ? FormField($0.name, $0.value.uppercased()) : $0 }
@@ -77,10 +77,10 @@ struct VerifierTests {
         let verifier = AFSignedVerifier(credentials: [Self.credentials], nonces: store)
         #expect(await Self.error(try Self.signed(nonce: "once"), verifier: verifier) == nil)
         let replay = await Self.error(try Self.signed(nonce: "once"), verifier: verifier)
-        #expect(replay?.code == .replayedNonce && replay?.serverMessage == "Incorrect auth nonce")
-        #expect(await Self.error(try Self.signed(), verifier: verifier)?.code == .replayedNonce)
+        #expect(replay?.code == .nonceUsed && replay?.providerMessage == "Incorrect auth nonce")
+        #expect(await Self.error(try Self.signed(), verifier: verifier)?.code == .nonceUsed)
         // A replay with a bad signature is refused for the signature and does not use the nonce.
-        #expect(await Self.error(try Self.signed(nonce: "fresh", secret: "wrong"), verifier: verifier)?.code == .incorrectSignature)
+        #expect(await Self.error(try Self.signed(nonce: "fresh", secret: "wrong"), verifier: verifier)?.code == .signatureInvalid)
         #expect(await Self.error(try Self.signed(nonce: "fresh"), verifier: verifier) == nil)
         // Without a store the same request verifies twice.
         #expect(await Self.error(try Self.signed(nonce: "once")) == nil)
@@ -104,7 +104,7 @@ struct VerifierTests {
         let ahead = try Self.signed(at: Self.now.addingTimeInterval(99), nonce: "ahead")
         #expect(await Self.error(ahead, verifier: verifier, at: Self.now) == nil)
         // 100 s later the timestamp is still inside the window; the nonce must still be known.
-        #expect(await Self.error(ahead, verifier: verifier, at: Self.now.addingTimeInterval(100))?.code == .replayedNonce)
+        #expect(await Self.error(ahead, verifier: verifier, at: Self.now.addingTimeInterval(100))?.code == .nonceUsed)
     }
 
     @Test("verifySignature checks all but the nonce, synchronously; verify adds the nonce")
@@ -112,12 +112,12 @@ struct VerifierTests {
         let verifier = AFSignedVerifier(credentials: [Self.credentials], nonces: AFSignedNonceStore())
         let withoutNonce = try Self.signed()
         #expect(try verifier.verifySignature(withoutNonce, now: Self.now).clientID == "CLIENT_ID")
-        #expect(await Self.error(withoutNonce, verifier: verifier)?.code == .replayedNonce)
+        #expect(await Self.error(withoutNonce, verifier: verifier)?.code == .nonceUsed)
         let withNonce = try Self.signed(nonce: "once")
         #expect(try verifier.verifySignature(withNonce, now: Self.now).nonce == "once")
         #expect(try verifier.verifySignature(withNonce, now: Self.now).nonce == "once")
         #expect(await Self.error(withNonce, verifier: verifier) == nil)
-        #expect(await Self.error(withNonce, verifier: verifier)?.code == .replayedNonce)
+        #expect(await Self.error(withNonce, verifier: verifier)?.code == .nonceUsed)
         let wrongSecret = try Self.signed(secret: "other")
         #expect(throws: AFSignedError.self) { try verifier.verifySignature(wrongSecret, now: Self.now) }
     }

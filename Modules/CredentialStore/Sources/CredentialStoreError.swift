@@ -1,78 +1,49 @@
+public import SigningCore
+
 /// The one error type of ``CredentialStore``: what went wrong, with which item, and what to do.
 ///
-/// Switch on ``code`` (errors compare by code only, like NIO's `FileSystemError`); show
+/// Switch on ``code`` (errors compare by code only, see `SignedAPIError`); show
 /// ``message`` to a person. Messages name the service, account and file involved but never
 /// contain a credential, a token, a secret or any byte read from a stored item.
-public struct CredentialStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct CredentialStoreError: SignedAPIError {
     /// What kind of failure this is. An open set of static values, so new codes can be added
     /// without breaking callers that switch with a `default` branch.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Hashable, Sendable {
-            case invalidName
-            case credentialTooLarge
-            case encodingFailed
-            case decodingFailed
-            case corruptItem
-            case unsupportedFormatVersion
-            case insecurePermissions
-            case fileSystemFailure
-            case lockTimeout
-            case keychainUnavailable
-            case keychainFailure
-            case cancelled
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+        /// The code's name, as printed.
+        public let description: String
+        private init(_ description: String) { self.description = description }
 
         /// A service or account name that is empty, too long, or holds a path separator, a NUL
         /// or another control character. Nothing was read or written.
-        public static let invalidName = Code(.invalidName)
+        public static let invalidName = Code("invalid name")
         /// The encoded credential exceeds the store's size limit. Nothing was written.
-        public static let credentialTooLarge = Code(.credentialTooLarge)
+        public static let credentialTooLarge = Code("credential too large")
         /// The credential value could not be encoded. Nothing was written.
-        public static let encodingFailed = Code(.encodingFailed)
+        public static let encodingFailed = Code("encoding failed")
         /// The stored item is intact but does not decode as the requested type (a different
         /// type was saved under this service and account, or the type changed shape).
-        public static let decodingFailed = Code(.decodingFailed)
+        public static let decodingFailed = Code("decoding failed")
         /// A stored item is damaged: empty, truncated, not in the store's format, or failing its
         /// checksum. The store never replaces it on its own; remove it and authorise again.
-        public static let corruptItem = Code(.corruptItem)
+        public static let corruptItem = Code("corrupt item")
         /// A stored item was written in a format version this release does not know (by a newer
         /// release of the SDK). It was left untouched.
-        public static let unsupportedFormatVersion = Code(.unsupportedFormatVersion)
+        public static let unsupportedFormatVersion = Code("unsupported format version")
         /// A file or directory of the store is readable or writable by others, owned by another
         /// user, or is a symbolic link: the secret may have been exposed.
-        public static let insecurePermissions = Code(.insecurePermissions)
+        public static let insecurePermissions = Code("insecure permissions")
         /// The operating system refused a file operation (disk full, read-only volume, …);
         /// ``CredentialStoreError/systemCode`` holds the `errno`.
-        public static let fileSystemFailure = Code(.fileSystemFailure)
+        public static let fileSystemFailure = Code("file system failure")
         /// Another process held the store's lock for longer than the configured timeout.
-        public static let lockTimeout = Code(.lockTimeout)
+        public static let lockTimeout = Code("lock timeout")
         /// The keychain cannot be used right now (device locked, no user interaction allowed);
         /// retry after the user unlocks the device.
-        public static let keychainUnavailable = Code(.keychainUnavailable)
+        public static let keychainUnavailable = Code("keychain unavailable")
         /// A keychain call failed; ``CredentialStoreError/systemCode`` holds the `OSStatus`.
-        public static let keychainFailure = Code(.keychainFailure)
+        public static let keychainFailure = Code("keychain failure")
         /// The task was cancelled while waiting; nothing was changed.
-        public static let cancelled = Code(.cancelled)
-
-        public var description: String {
-            switch base {
-            case .invalidName: "invalid name"
-            case .credentialTooLarge: "credential too large"
-            case .encodingFailed: "encoding failed"
-            case .decodingFailed: "decoding failed"
-            case .corruptItem: "corrupt item"
-            case .unsupportedFormatVersion: "unsupported format version"
-            case .insecurePermissions: "insecure permissions"
-            case .fileSystemFailure: "file system failure"
-            case .lockTimeout: "lock timeout"
-            case .keychainUnavailable: "keychain unavailable"
-            case .keychainFailure: "keychain failure"
-            case .cancelled: "cancelled"
-            }
-        }
+        public static let cancelled = Code("cancelled")
     }
 
     /// The kind of failure.
@@ -100,7 +71,4 @@ public struct CredentialStoreError: Error, Hashable, Sendable, CustomStringConve
         if let systemCode { return "\(code): \(message) (system code \(systemCode))" }
         return "\(code): \(message)"
     }
-
-    public static func == (lhs: CredentialStoreError, rhs: CredentialStoreError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

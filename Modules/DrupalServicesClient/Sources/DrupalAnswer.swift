@@ -31,13 +31,13 @@ enum DrupalAnswer {
             let code = DrupalServiceMessage.code(for: object.message) ?? code(forRPCCode: object.code)
             throw DrupalServicesError(
                 code: code, message: explanation(code, method: method, said: object.message, rpcCode: object.code, hashInput: hashInput),
-                serverMessage: object.message, rpcError: object, mockReason: response.mockReason, serverHashInput: hashInput
+                providerMessage: object.message, rpcError: object, mockReason: response.mockReason, serverHashInput: hashInput
             )
         case .result(.string(let text)):
             if let code = DrupalServiceMessage.code(for: text) {
                 throw DrupalServicesError(
                     code: code, message: explanation(code, method: method, said: text, rpcCode: nil, hashInput: hashInput),
-                    serverMessage: text, mockReason: response.mockReason, serverHashInput: hashInput
+                    providerMessage: text, mockReason: response.mockReason, serverHashInput: hashInput
                 )
             }
             return .string(text)
@@ -71,8 +71,8 @@ enum DrupalAnswer {
     private static func explanation(_ code: DrupalServicesError.Code, method: String, said: String, rpcCode: Int?, hashInput: String?) -> String {
         let quoted = "the site answered \(method) with “\(said)”\(rpcCode.map { " (JSON-RPC error \($0))" } ?? "")"
         let advice: String = switch code {
-        case .tokenExpired: "the timestamp is older than the site's token expiry; the device clock is probably behind the server's (turn on correctsClockSkew) or the expiry setting is too short"
-        case .nonceReused: "this nonce was already used for this domain; every call needs a new one (the client never resends a nonce, so check the nonce source)"
+        case .timestampRefused: "the timestamp is older than the site's token expiry; the device clock is probably behind the server's (turn on correctsClockSkew) or the expiry setting is too short"
+        case .nonceUsed: "this nonce was already used for this domain; every call needs a new one (the client never resends a nonce, so check the nonce source)"
         case .invalidAPIKey: "the hash does not match: check the API key and that the domain is the one the key was registered for"
             + (hashInput.map { "; the server hashed “\($0)” (timestamp;domain;nonce;method): compare it with what was signed" } ?? "")
         case .accessDenied: "the key may not call this method (check its method access on the site), or the session's user lacks the permission"

@@ -34,8 +34,8 @@ public enum DrupalServiceMessage {
     /// string (which may be a method's genuine result).
     public static func code(for text: String) -> DrupalServicesError.Code? {
         switch text {
-        case tokenExpired: return .tokenExpired
-        case nonceReused: return .nonceReused
+        case tokenExpired: return .timestampRefused
+        case nonceReused: return .nonceUsed
         case invalidAPIKey: return .invalidAPIKey
         case keyAccessDenied, accessDenied: return .accessDenied
         case invalidSessid: return .invalidSessid

@@ -17,7 +17,7 @@ extension DrupalServicesClient {
     public func call<Result: Decodable>(_ method: String, _ arguments: [JSONValue] = [], as type: Result.Type) async throws -> Result {
         let value = try await call(method, arguments)
         if case .string(let text) = value, Result.self != String.self, Result.self != JSONValue.self {
-            throw DrupalServicesError(code: .serviceFailure, message: "\(method) failed: the site answered “\(text)”", serverMessage: text)
+            throw DrupalServicesError(code: .serviceFailure, message: "\(method) failed: the site answered “\(text)”", providerMessage: text)
         }
         return try decode(value, as: Result.self, method: method)
     }
@@ -41,7 +41,7 @@ extension DrupalServicesClient {
         let value = try await call("node.save", [try encode(node)])
         guard let nid = value.intValue else {
             let said = value.stringValue.map { "“\($0)”" } ?? value.jsonText.prefix(80).description
-            throw DrupalServicesError(code: .serviceFailure, message: "node.save failed: the site answered \(said) instead of the node's id", serverMessage: value.stringValue)
+            throw DrupalServicesError(code: .serviceFailure, message: "node.save failed: the site answered \(said) instead of the node's id", providerMessage: value.stringValue)
         }
         return nid
     }
@@ -51,7 +51,7 @@ extension DrupalServicesClient {
         let value = try await call("node.delete", [.int(nid)])
         guard value == .bool(true) || value.intValue == 1 || value.isNull else {
             let said = value.stringValue.map { "“\($0)”" } ?? value.jsonText.prefix(80).description
-            throw DrupalServicesError(code: .serviceFailure, message: "node.delete failed: the site answered \(said)", serverMessage: value.stringValue)
+            throw DrupalServicesError(code: .serviceFailure, message: "node.delete failed: the site answered \(said)", providerMessage: value.stringValue)
         }
     }
 

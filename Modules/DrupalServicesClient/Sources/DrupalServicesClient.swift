@@ -31,7 +31,6 @@ public actor DrupalServicesClient {
     /// How long a session may go unconfirmed before the next call checks it with the site.
     public nonisolated let sessionCheckInterval: TimeInterval
 
-    private let nonce: @Sendable () -> String
     let reauthenticate: (@Sendable () async throws -> DrupalLogin)?
     var state = SessionState.notLoaded
     var establishing: Task<DrupalSession, any Error>?
@@ -53,47 +52,22 @@ public actor DrupalServicesClient {
     ///
     /// - Parameters:
     ///   - configuration: the site's endpoint, key and session setting.
-    ///   - transport: `URLSession` by default.
-    ///   - clock: the device's clock (the system clock by default).
-    ///   - retryPolicy: `RetryPolicy.never` by default (JSON-RPC calls are `POST`s).
-    ///   - correctsClockSkew: sign with the site's time, learned from its `Date` header, and
-    ///     retry `Token has expired.` once with it (on by default: phones' clocks drift past
-    ///     Drupal's 30-second expiry).
+    ///   - http: a `SignedHTTPClient()` by default: `URLSession`, no retries (JSON-RPC calls are
+    ///     `POST`s), clock-skew correction on (`Token has expired.` is retried once at the
+    ///     site's time: phones' clocks drift past Drupal's 30-second expiry).
     ///   - store: where to keep the session between launches; `nil` keeps it in memory only.
     ///   - account: the store's account name for this client's session.
     ///   - sessionCheckInterval: how long a session may go unconfirmed before it is checked
     ///     (10 minutes by default).
-    ///   - nonce: 32 secure random alphanumerics by default.
     ///   - reauthenticate: supplies a user name and password when a logged-in session is gone,
     ///     so the client logs in again by itself; `nil` makes such calls throw
     ///     ``DrupalServicesError/Code/sessionExpired``.
     public init(
         configuration: DrupalServicesConfiguration,
-        transport: any HTTPTransport = URLSessionTransport(),
-        clock: @escaping @Sendable () -> Date = { Date() },
-        retryPolicy: RetryPolicy = .never,
-        correctsClockSkew: Bool = true,
+        http: SignedHTTPClient = SignedHTTPClient(),
         store: (any CredentialStore)? = nil,
         account: String = "default",
         sessionCheckInterval: TimeInterval = 600,
-        nonce: @escaping @Sendable () -> String = DrupalKeySigner.defaultNonce,
-        reauthenticate: (@Sendable () async throws -> DrupalLogin)? = nil
-    ) {
-        self.init(
-            configuration: configuration,
-            http: SignedHTTPClient(transport: transport, retryPolicy: retryPolicy, correctsClockSkew: correctsClockSkew, deviceClock: clock),
-            store: store, account: account, sessionCheckInterval: sessionCheckInterval, nonce: nonce, reauthenticate: reauthenticate
-        )
-    }
-
-    /// Creates a client that sends through `http` (its transport, retry policy and clocks).
-    public init(
-        configuration: DrupalServicesConfiguration,
-        http: SignedHTTPClient,
-        store: (any CredentialStore)? = nil,
-        account: String = "default",
-        sessionCheckInterval: TimeInterval = 600,
-        nonce: @escaping @Sendable () -> String = DrupalKeySigner.defaultNonce,
         reauthenticate: (@Sendable () async throws -> DrupalLogin)? = nil
     ) {
         self.configuration = configuration
@@ -101,7 +75,6 @@ public actor DrupalServicesClient {
         self.store = store
         self.account = account
         self.sessionCheckInterval = sessionCheckInterval
-        self.nonce = nonce
         self.reauthenticate = reauthenticate
     }
 
@@ -131,15 +104,10 @@ public actor DrupalServicesClient {
         let id: JSONValue? = notification ? nil : .int(nextID())
         let call = JSONRPCRequest(version: configuration.version, method: method, params: arguments, id: id)
         let signed = configuration.authenticates(method)
-        let signer = DrupalKeySigner(apiKey: signed ? configuration.apiKey : nil, call: call, sessid: signed ? sessid : nil, nonce: nonce)
+        let signer = DrupalKeySigner(apiKey: signed ? configuration.apiKey : nil, call: call, sessid: signed ? sessid : nil, nonce: configuration.nonce)
         var request = APIRequest(method: "POST", url: configuration.endpoint)
         if let cookie { request.setHeader("Cookie", cookie) }
-        let exchange: SignedHTTPClient.Exchange
-        do {
-            exchange = try await http.send(request, signer: signer, isClockSkewRejection: DrupalAnswer.isTokenExpired)
-        } catch let error as SignedHTTPError {
-            throw DrupalServicesError(code: .transportFailed, message: error.message, cause: error.cause ?? error)
-        }
+        let exchange = try await http.send(request, signer: signer, isClockSkewRejection: DrupalAnswer.isTokenExpired, failure: DrupalServicesError.self)
         if notification, exchange.response.isSuccess, exchange.response.body.isEmpty {
             return (.null, exchange.response)
         }

@@ -1,8 +1,11 @@
+public import SignedHTTP
+public import SigningCore
+
 /// The one error type of ``DrupalServicesClient``: what went wrong and what to do about it.
 ///
 /// Switch on ``code`` (errors compare by code only); show ``message`` to a person. Drupal's
 /// failure strings (``DrupalServiceMessage``) and JSON-RPC error objects become codes a caller
-/// can switch on, keeping the server's own words in ``serverMessage`` and the error object in
+/// can switch on, keeping the server's own words in ``providerMessage`` and the error object in
 /// ``rpcError``. Messages never contain the API key, a password or a session id.
 ///
 /// ```swift
@@ -10,96 +13,64 @@
 ///     try await client.login(username: name, password: askForPassword())
 /// }
 /// ```
-public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct DrupalServicesError: SignedAPIError {
     /// What kind of failure this is; an open set of static values.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Hashable, Sendable {
-            case tokenExpired, nonceReused, invalidAPIKey, accessDenied, invalidSessid
-            case wrongCredentials, alreadyLoggedIn, notLoggedIn, notFound, sessionExpired
-            case methodNotFound, invalidArguments, invalidJSON, invalidRequest, rpcError
-            case serviceFailure, requestRejected, invalidResponse, decodingFailed, storeFailed, transportFailed
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+        /// The code's name, as printed.
+        public let description: String
+        private init(_ description: String) { self.description = description }
 
         /// `Token has expired.`: the timestamp is older than the server's expiry setting. The
         /// client retries once at the server's time when it corrects clock skew; if it still
         /// fails, the device clock is far off or the expiry is very short.
-        public static let tokenExpired = Code(.tokenExpired)
+        public static let timestampRefused = Code("timestamp refused")
         /// `Token has been used previously…`: the nonce was already used for this domain. Never
         /// retried with the same nonce; a new call signs with a new one.
-        public static let nonceReused = Code(.nonceReused)
+        public static let nonceUsed = Code("nonce used")
         /// `Invalid API key.`: the hash does not match — a wrong key, or a domain other than
         /// the one the key was registered for.
-        public static let invalidAPIKey = Code(.invalidAPIKey)
+        public static let invalidAPIKey = Code("invalid API key")
         /// `Access denied.` / `Access denied`: the key may not call this method, or the session's
         /// user lacks the permission.
-        public static let accessDenied = Code(.accessDenied)
+        public static let accessDenied = Code("access denied")
         /// `Invalid sessid.`: the site uses sessions and no session id was sent; connect first.
-        public static let invalidSessid = Code(.invalidSessid)
+        public static let invalidSessid = Code("invalid sessid")
         /// `Wrong username or password.`
-        public static let wrongCredentials = Code(.wrongCredentials)
+        public static let wrongCredentials = Code("wrong credentials")
         /// `Already logged in as NAME.`
-        public static let alreadyLoggedIn = Code(.alreadyLoggedIn)
+        public static let alreadyLoggedIn = Code("already logged in")
         /// `User is not logged in.`
-        public static let notLoggedIn = Code(.notLoggedIn)
+        public static let notLoggedIn = Code("not logged in")
         /// `Could not find the node.`
-        public static let notFound = Code(.notFound)
+        public static let notFound = Code("not found")
         /// A logged-in session (restored or in use) is no longer valid on the server, which would
         /// otherwise run the call as the anonymous user. Log in again.
-        public static let sessionExpired = Code(.sessionExpired)
+        public static let sessionExpired = Code("session expired")
         /// No such method (`Method x does not exist`, JSON-RPC -32601).
-        public static let methodNotFound = Code(.methodNotFound)
+        public static let methodNotFound = Code("method not found")
         /// Missing or ill-typed arguments (`Missing required arguments: …`, JSON-RPC -32602).
-        public static let invalidArguments = Code(.invalidArguments)
+        public static let invalidArguments = Code("invalid arguments")
         /// The body is not JSON (JSON-RPC -32700).
-        public static let invalidJSON = Code(.invalidJSON)
+        public static let invalidJSON = Code("invalid JSON")
         /// The JSON is not a JSON-RPC request (JSON-RPC -32600).
-        public static let invalidRequest = Code(.invalidRequest)
+        public static let invalidRequest = Code("invalid request")
         /// Another JSON-RPC error object with a code in JSON-RPC's reserved range (-32768 to
         /// -32000); see ``DrupalServicesError/rpcError``.
-        public static let rpcError = Code(.rpcError)
+        public static let rpcError = Code("JSON-RPC error")
         /// A failure this client does not know: a string where the method returns no string, or
         /// an error object with the application's own code (a strict server's 406, …).
-        public static let serviceFailure = Code(.serviceFailure)
+        public static let serviceFailure = Code("service failure")
         /// The server answered with an HTTP error status.
-        public static let requestRejected = Code(.requestRejected)
+        public static let requestRejected = Code("request rejected")
         /// The answer is not a JSON-RPC response.
-        public static let invalidResponse = Code(.invalidResponse)
+        public static let invalidResponse = Code("invalid response")
         /// The result does not decode into the expected type; the message names the field.
-        public static let decodingFailed = Code(.decodingFailed)
+        public static let decodingFailed = Code("decoding failed")
         /// The session could not be read from or written to the `CredentialStore`; see
         /// ``DrupalServicesError/cause`` (a `CredentialStoreError`).
-        public static let storeFailed = Code(.storeFailed)
+        public static let storeFailed = Code("credential store failed")
         /// No response arrived; see ``DrupalServicesError/cause``.
-        public static let transportFailed = Code(.transportFailed)
-
-        public var description: String {
-            switch base {
-            case .tokenExpired: "token expired"
-            case .nonceReused: "nonce reused"
-            case .invalidAPIKey: "invalid API key"
-            case .accessDenied: "access denied"
-            case .invalidSessid: "invalid sessid"
-            case .wrongCredentials: "wrong credentials"
-            case .alreadyLoggedIn: "already logged in"
-            case .notLoggedIn: "not logged in"
-            case .notFound: "not found"
-            case .sessionExpired: "session expired"
-            case .methodNotFound: "method not found"
-            case .invalidArguments: "invalid arguments"
-            case .invalidJSON: "invalid JSON"
-            case .invalidRequest: "invalid request"
-            case .rpcError: "JSON-RPC error"
-            case .serviceFailure: "service failure"
-            case .requestRejected: "request rejected"
-            case .invalidResponse: "invalid response"
-            case .decodingFailed: "decoding failed"
-            case .storeFailed: "credential store failed"
-            case .transportFailed: "transport failed"
-            }
-        }
+        public static let transportFailed = Code("transport failed")
     }
 
     /// The kind of failure.
@@ -107,7 +78,7 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
     /// A sentence a person can act on.
     public let message: String
     /// Drupal's own failure string (`Token has expired.`), when the server sent one.
-    public let serverMessage: String?
+    public let providerMessage: String?
     /// The JSON-RPC error object the server sent, or (for a server parsing a request) the one
     /// to answer with.
     public let rpcError: JSONRPCErrorObject?
@@ -119,6 +90,8 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
     /// from the `X-Drupal-Hash-Input` header of a server with diagnosis on, such as this
     /// package's mock), to compare with what was signed.
     public let serverHashInput: String?
+    /// The JSON-RPC error object's code (`"-32601"`), when the server sent one: the provider's own code.
+    public var providerCode: String? { rpcError.map { String($0.code) } }
     /// The underlying error (a `URLError`, a `DecodingError`), when there is one.
     public let cause: (any Error)?
 
@@ -126,7 +99,7 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
     public init(
         code: Code,
         message: String,
-        serverMessage: String? = nil,
+        providerMessage: String? = nil,
         rpcError: JSONRPCErrorObject? = nil,
         statusCode: Int? = nil,
         mockReason: String? = nil,
@@ -135,7 +108,7 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
     ) {
         self.code = code
         self.message = message
-        self.serverMessage = serverMessage
+        self.providerMessage = providerMessage
         self.rpcError = rpcError
         self.statusCode = statusCode
         self.mockReason = mockReason
@@ -143,19 +116,19 @@ public struct DrupalServicesError: Error, Hashable, Sendable, CustomStringConver
         self.cause = cause
     }
 
-    public var description: String {
-        if let statusCode { return "\(code) (HTTP \(statusCode)): \(message)" }
-        return "\(code): \(message)"
-    }
-
-    public static func == (lhs: DrupalServicesError, rhs: DrupalServicesError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
     static func invalidRequest(_ message: String) -> DrupalServicesError {
         DrupalServicesError(code: .invalidRequest, message: message, rpcError: JSONRPCErrorObject(code: JSONRPCErrorObject.invalidRequest, message: "Invalid Request: \(message)"))
     }
 
     static func invalidResponse(_ message: String) -> DrupalServicesError {
         DrupalServicesError(code: .invalidResponse, message: message)
+    }
+}
+
+extension DrupalServicesError: SignedClientError {
+    /// A request that got no response: Code/transportFailed, with the transport's error as
+    /// cause.
+    public init(transportFailure failure: SignedHTTPError) {
+        self.init(code: .transportFailed, message: failure.message, cause: failure.cause ?? failure)
     }
 }

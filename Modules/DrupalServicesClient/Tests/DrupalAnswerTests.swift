@@ -18,8 +18,8 @@ struct DrupalAnswerTests {
         answer: @escaping @Sendable (APIRequest) async throws -> APIResponse
     ) -> DrupalServicesClient {
         DrupalServicesClient(
-            configuration: DrupalServicesConfiguration(endpoint: endpoint, apiKey: key, usesSessid: false, version: version),
-            transport: ClosureTransport(answer), clock: clock
+            configuration: DrupalServicesConfiguration(baseURL: endpoint, apiKey: key, endpointPath: "", usesSessid: false, version: version),
+            http: SignedHTTPClient(transport: ClosureTransport(answer), deviceClock: clock)
         )
     }
 
@@ -40,8 +40,8 @@ struct DrupalAnswerTests {
     }
 
     static let failures = [
-        Failure(text: DrupalServiceMessage.tokenExpired, code: .tokenExpired),
-        Failure(text: DrupalServiceMessage.nonceReused, code: .nonceReused),
+        Failure(text: DrupalServiceMessage.tokenExpired, code: .timestampRefused),
+        Failure(text: DrupalServiceMessage.nonceReused, code: .nonceUsed),
         Failure(text: DrupalServiceMessage.invalidAPIKey, code: .invalidAPIKey),
         Failure(text: DrupalServiceMessage.keyAccessDenied, code: .accessDenied),
         Failure(text: DrupalServiceMessage.accessDenied, code: .accessDenied),
@@ -62,7 +62,7 @@ struct DrupalAnswerTests {
         }
         let error = try await #require(throws: DrupalServicesError.self) { try await client.call("node.get", [1]) }
         #expect(error.code == failure.code)
-        #expect(error.serverMessage == failure.text)
+        #expect(error.providerMessage == failure.text)
         #expect(error.message.contains(failure.text))
     }
 
@@ -85,7 +85,7 @@ struct DrupalAnswerTests {
             }
             let error = try await #require(throws: DrupalServicesError.self) { try await client.call("node.save", [[:]]) }
             #expect(error.code == expected, "code \(code)")
-            #expect(error.serverMessage == "Title field is required.")
+            #expect(error.providerMessage == "Title field is required.")
         }
     }
 
@@ -110,7 +110,7 @@ struct DrupalAnswerTests {
         #expect(try await client.call("custom.echo") == "Title field is required.")
         let error = try await #require(throws: DrupalServicesError.self) { try await client.node(1) }
         #expect(error.code == .serviceFailure)
-        #expect(error.serverMessage == "Title field is required.")
+        #expect(error.providerMessage == "Title field is required.")
     }
 
     @Test func skewedClockIsCorrectedOnceWithAFreshNonce() async throws {
@@ -140,7 +140,7 @@ struct DrupalAnswerTests {
             return Self.body(#"{"result":"Token has been used previously for a request. Re-try with another nonce key.","version":"1.1","id":1}"#, date: Date())
         }
         let error = try await #require(throws: DrupalServicesError.self) { try await client.node(1) }
-        #expect(error.code == .nonceReused)
+        #expect(error.code == .nonceUsed)
         #expect(await sent.items.count == 1)
     }
 

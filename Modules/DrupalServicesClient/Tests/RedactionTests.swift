@@ -13,7 +13,7 @@ struct DrupalRedactionTests {
         DrupalSession(sessid: sessid, cookieName: "SESSabc", user: DrupalUser(uid: 2, name: "demo"), established: Date()),
         DrupalLogin(username: "demo", password: password),
         DrupalKeySigner(apiKey: DrupalAPIKey(key: apiKey, domain: "*"), call: JSONRPCRequest(method: "node.get", id: 1), sessid: sessid),
-        DrupalServicesConfiguration(endpoint: URL(string: "http://x/services/json-rpc")!, apiKey: DrupalAPIKey(key: apiKey, domain: "*")),
+        DrupalServicesConfiguration(baseURL: URL(string: "http://x")!, apiKey: DrupalAPIKey(key: apiKey, domain: "*")),
     ]
 
     @Test(arguments: 0..<values.count)

@@ -37,12 +37,14 @@ enum GoogleBooksAnswer {
         let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body))
         let detail = envelope?.error.errors?.first
         let reason = detail?.reason
-        let said = envelope?.error.message ?? detail?.message ?? response.providerMessage?.text ?? "no message"
+        let providerMessage = envelope?.error.message ?? detail?.message ?? response.providerMessage?.text
+        let said = providerMessage ?? "no message"
         let retryAfter = response.retryAfter(now: now)
         let (code, advice) = classify(status: response.statusCode, reason: reason, retryAfter: retryAfter)
         throw GoogleBooksError(
             code: code, message: "Google answered HTTP \(response.statusCode)\(reason.map { " (\($0))" } ?? ""): \(said)\(advice.isEmpty ? "" : "; " + advice)",
-            reason: reason, location: detail?.location, statusCode: response.statusCode, retryAfter: retryAfter
+            providerCode: reason, providerMessage: providerMessage, location: detail?.location, statusCode: response.statusCode,
+            mockReason: response.mockReason, retryAfter: retryAfter
         )
     }
 

@@ -11,24 +11,22 @@ import SigningCore
 ///     print(volume.volumeInfo?.title ?? volume.id)
 /// }
 /// ```
+///
+/// Made as every client of this package is: a configuration (the service and the key) and a
+/// `SignedHTTPClient` (transport, retries, clocks, observer). Google Books searches are `GET`s,
+/// so `RetryPolicy.recommended` is safe to turn on: `SignedHTTPClient(retryPolicy: .recommended)`.
 public struct GoogleBooksClient: Sendable {
+    /// Where and as whom the client asks.
     public var configuration: GoogleBooksConfiguration
-    /// The HTTP layer: transport, retry policy (`RetryPolicy.recommended` by
-    /// default: 429, 500, 502, 503, 504 and dropped connections, `Retry-After` honoured), clocks.
+    /// The HTTP layer: transport, retry policy, clocks, observer.
     public var http: SignedHTTPClient
 
     /// Creates a client.
-    public init(
-        configuration: GoogleBooksConfiguration = GoogleBooksConfiguration(),
-        transport: any HTTPTransport = URLSessionTransport(),
-        retryPolicy: RetryPolicy = .recommended,
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.init(configuration: configuration, http: SignedHTTPClient(transport: transport, retryPolicy: retryPolicy, deviceClock: clock))
-    }
-
-    /// Creates a client that sends through `http` (its transport, retry policy and clocks).
-    public init(configuration: GoogleBooksConfiguration, http: SignedHTTPClient) {
+    ///
+    /// - Parameters:
+    ///   - configuration: Google's endpoint without a key by default.
+    ///   - http: a `SignedHTTPClient()` by default: `URLSession`, no retries unless asked.
+    public init(configuration: GoogleBooksConfiguration = GoogleBooksConfiguration(), http: SignedHTTPClient = SignedHTTPClient()) {
         self.configuration = configuration
         self.http = http
     }
@@ -87,21 +85,15 @@ public struct GoogleBooksClient: Sendable {
 
     /// `GET {baseURL}/books/v1/{path}?parameters&key&country`.
     private func get(_ path: String, _ parameters: [(name: String, value: String)]) async throws -> APIResponse {
-        var all = parameters
-        if let country = configuration.country, !country.isEmpty { all.append(("country", country)) }
-        if let key = configuration.apiKey, !key.isEmpty { all.append(("key", key)) }
-        let root = configuration.baseURL.absoluteString.hasSuffix("/") ? String(configuration.baseURL.absoluteString.dropLast()) : configuration.baseURL.absoluteString
-        let query = all.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
-        guard let url = URL(string: "\(root)/books/v1/\(path)" + (query.isEmpty ? "" : "?" + query)) else {
-            throw GoogleBooksError(code: .invalidQuery, message: "the base URL \(root) does not make a valid request URL")
+        var fields = parameters.map { FormField($0.name, $0.value) }
+        if let country = configuration.country, !country.isEmpty { fields.append(FormField("country", country)) }
+        if let key = configuration.apiKey, !key.isEmpty { fields.append(FormField("key", key)) }
+        guard let url = configuration.baseURL.appendingAPIPath("books/v1/" + path) else {
+            throw GoogleBooksError(code: .invalidQuery, message: "the base URL \(configuration.baseURL.absoluteString) and books/v1/\(path) do not make a valid request URL")
         }
-        var request = APIRequest(url: url)
+        var request = APIRequest(url: url.appendingQuery(fields))
         request.setHeader("Accept", "application/json")
-        do {
-            return try await http.send(request).response
-        } catch let error as SignedHTTPError {
-            throw GoogleBooksError(code: .transportFailed, message: "Google could not be reached: \(error.message)", cause: error.cause ?? error)
-        }
+        return try await http.send(request, failure: GoogleBooksError.self).response
     }
 }
 

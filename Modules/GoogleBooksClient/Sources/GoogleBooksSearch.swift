@@ -57,13 +57,13 @@ public struct GoogleBooksSearch: Sendable, Hashable {
     ///   a request is spent on it.
     public func parameters() throws(GoogleBooksError) -> [(name: String, value: String)] {
         guard !query.isEmpty else {
-            throw GoogleBooksError(code: .invalidQuery, message: "the query is empty; Google requires q (reason queryRequired)", reason: "queryRequired", location: "q")
+            throw GoogleBooksError(code: .invalidQuery, message: "the query is empty; Google requires q (reason queryRequired)", providerCode: "queryRequired", location: "q")
         }
         guard startIndex >= 0 else {
-            throw GoogleBooksError(code: .invalidQuery, message: "startIndex must be 0 or more (got \(startIndex))", reason: "invalid", location: "startIndex")
+            throw GoogleBooksError(code: .invalidQuery, message: "startIndex must be 0 or more (got \(startIndex))", providerCode: "invalid", location: "startIndex")
         }
         guard (0...Self.maximumPageSize).contains(maxResults) else {
-            throw GoogleBooksError(code: .invalidQuery, message: "maxResults must be within 0...\(Self.maximumPageSize) (got \(maxResults)); page through longer results", reason: "invalid", location: "maxResults")
+            throw GoogleBooksError(code: .invalidQuery, message: "maxResults must be within 0...\(Self.maximumPageSize) (got \(maxResults)); page through longer results", providerCode: "invalid", location: "maxResults")
         }
         var parameters: [(String, String)] = [("q", query.q)]
         if startIndex > 0 { parameters.append(("startIndex", String(startIndex))) }

@@ -71,7 +71,7 @@ struct ClientTests {
         }
         let error = try await #require(throws: GoogleBooksError.self) { try await client.volume(id: "x") }
         #expect(error.code == code)
-        #expect(error.reason == reason)
+        #expect(error.providerCode == reason)
         #expect(error.message.contains(message))
         #expect(!error.message.contains("KEY"))
         if code == .unknownLocation { #expect(error.message.contains("pass country")) }

@@ -1,6 +1,9 @@
+public import SignedHTTP
+public import SigningCore
+
 /// The one error type of ``OAuth1Client``: what went wrong and what to do about it.
 ///
-/// Switch on ``code`` (errors compare by code only, like NIO's `FileSystemError`); show
+/// Switch on ``code`` (errors compare by code only, see `SignedAPIError`); show
 /// ``message`` to a person. Messages never contain a secret, a token secret or a signature
 /// key; they name parameters and positions instead.
 ///
@@ -9,100 +12,63 @@
 /// server's ``mockReason``, and for a rejected signature the ``baseStringDifference``:
 ///
 /// ```swift
-/// } catch let error as OAuth1Error where error.code == .signatureRejected {
+/// } catch let error as OAuth1Error where error.code == .signatureInvalid {
 ///     print(error.baseStringDifference?.changedParameters ?? [])   // ["status"]
 /// }
 /// ```
-public struct OAuth1Error: Error, Hashable, Sendable, CustomStringConvertible {
+public struct OAuth1Error: SignedAPIError {
     /// What kind of failure this is. An open set of static values, so new codes can be added
     /// without breaking callers that switch with a `default` branch.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Hashable, Sendable {
-            case invalidURL
-            case invalidAuthorizationHeader
-            case invalidParameter
-            case missingParameter
-            case duplicateParameter
-            case parametersInSeveralLocations
-            case unsupportedSignatureMethod
-            case unsupportedVersion
-            case bodyHashNotAllowed
-            case invalidTokenResponse
-            case callbackNotConfirmed
-            case tokenMismatch
-            case authorizationDenied
-            case missingVerifier
-            case requestRejected
-            case signatureRejected
-            case tokenRejected
-            case transportFailed
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+        /// The code's name, as printed.
+        public let description: String
+        private init(_ description: String) { self.description = description }
 
         /// A URL without scheme or host, or with a scheme OAuth cannot sign.
-        public static let invalidURL = Code(.invalidURL)
+        public static let invalidURL = Code("invalid URL")
         /// An `Authorization` header that is not a well-formed `OAuth` header (RFC 5849 §3.5.1).
-        public static let invalidAuthorizationHeader = Code(.invalidAuthorizationHeader)
+        public static let invalidAuthorizationHeader = Code("invalid Authorization header")
         /// A parameter whose value is malformed (bad percent-encoding, a non-numeric timestamp, …).
-        public static let invalidParameter = Code(.invalidParameter)
+        public static let invalidParameter = Code("invalid parameter")
         /// A required protocol parameter is absent.
-        public static let missingParameter = Code(.missingParameter)
+        public static let missingParameter = Code("missing parameter")
         /// A protocol parameter was sent more than once.
-        public static let duplicateParameter = Code(.duplicateParameter)
+        public static let duplicateParameter = Code("duplicate parameter")
         /// Protocol parameters arrived in more than one of header, query and form body.
-        public static let parametersInSeveralLocations = Code(.parametersInSeveralLocations)
+        public static let parametersInSeveralLocations = Code("protocol parameters in several locations")
         /// An `oauth_signature_method` this library does not implement.
-        public static let unsupportedSignatureMethod = Code(.unsupportedSignatureMethod)
+        public static let unsupportedSignatureMethod = Code("unsupported signature method")
         /// An `oauth_version` other than `1.0`.
-        public static let unsupportedVersion = Code(.unsupportedVersion)
+        public static let unsupportedVersion = Code("unsupported version")
         /// `oauth_body_hash` on a form-encoded request, where the extension forbids it.
-        public static let bodyHashNotAllowed = Code(.bodyHashNotAllowed)
+        public static let bodyHashNotAllowed = Code("body hash not allowed")
         /// A token endpoint answered with a body that is not a valid token response.
-        public static let invalidTokenResponse = Code(.invalidTokenResponse)
+        public static let invalidTokenResponse = Code("invalid token response")
         /// The request-token reply lacked `oauth_callback_confirmed=true` (OAuth 1.0a §6.1.2).
-        public static let callbackNotConfirmed = Code(.callbackNotConfirmed)
+        public static let callbackNotConfirmed = Code("callback not confirmed")
         /// The callback carried a different `oauth_token` from the one being authorised.
-        public static let tokenMismatch = Code(.tokenMismatch)
+        public static let tokenMismatch = Code("token mismatch")
         /// The user (or the provider) refused the authorisation.
-        public static let authorizationDenied = Code(.authorizationDenied)
+        public static let authorizationDenied = Code("authorization denied")
         /// The callback carried no `oauth_verifier`.
-        public static let missingVerifier = Code(.missingVerifier)
+        public static let missingVerifier = Code("missing verifier")
         /// The provider answered with an HTTP error; ``OAuth1Error/message`` holds its own text.
-        public static let requestRejected = Code(.requestRejected)
+        public static let requestRejected = Code("request rejected")
         /// The provider rejected the signature; ``OAuth1Error/baseStringDifference`` says where
         /// its base string differs from ours when the provider reports it.
-        public static let signatureRejected = Code(.signatureRejected)
+        public static let signatureInvalid = Code("signature invalid")
         /// The provider rejected the token as invalid, expired or revoked (Twitter's code 89,
         /// `oauth_problem=token_expired`, …). Recovery: delete the stored access token and run
         /// the 3-legged flow again.
-        public static let tokenRejected = Code(.tokenRejected)
+        public static let tokenRejected = Code("token rejected")
+        /// The provider refused `oauth_timestamp` (Twitter's code 135, `oauth_problem=timestamp_refused`):
+        /// the device's clock is off; already retried once at the provider's time when the
+        /// client's clock-skew correction is on.
+        public static let timestampRefused = Code("timestamp refused")
+        /// The provider has seen `oauth_nonce` before (`oauth_problem=nonce_used`).
+        public static let nonceUsed = Code("nonce used")
         /// The transport failed before a response arrived.
-        public static let transportFailed = Code(.transportFailed)
-
-        public var description: String {
-            switch base {
-            case .invalidURL: "invalid URL"
-            case .invalidAuthorizationHeader: "invalid Authorization header"
-            case .invalidParameter: "invalid parameter"
-            case .missingParameter: "missing parameter"
-            case .duplicateParameter: "duplicate parameter"
-            case .parametersInSeveralLocations: "protocol parameters in several locations"
-            case .unsupportedSignatureMethod: "unsupported signature method"
-            case .unsupportedVersion: "unsupported version"
-            case .bodyHashNotAllowed: "body hash not allowed"
-            case .invalidTokenResponse: "invalid token response"
-            case .callbackNotConfirmed: "callback not confirmed"
-            case .tokenMismatch: "token mismatch"
-            case .authorizationDenied: "authorization denied"
-            case .missingVerifier: "missing verifier"
-            case .requestRejected: "request rejected"
-            case .signatureRejected: "signature rejected"
-            case .tokenRejected: "token rejected"
-            case .transportFailed: "transport failed"
-            }
-        }
+        public static let transportFailed = Code("transport failed")
     }
 
     /// The kind of failure.
@@ -119,7 +85,7 @@ public struct OAuth1Error: Error, Hashable, Sendable, CustomStringConvertible {
     /// The mock server's own explanation (`X-Mock-Reason`), when the provider is one of this
     /// package's mock servers: the real reason behind a provider's generic message.
     public let mockReason: String?
-    /// For ``Code/signatureRejected``: where the provider's base string (its
+    /// For ``Code/signatureInvalid``: where the provider's base string (its
     /// `X-OAuth1-Base-String`) differs from ours; `nil` when it did not report one.
     public let baseStringDifference: OAuth1BaseStringDifference?
     /// The underlying error, when there is one: for ``Code/transportFailed`` the transport's
@@ -147,12 +113,12 @@ public struct OAuth1Error: Error, Hashable, Sendable, CustomStringConvertible {
         self.baseStringDifference = baseStringDifference
         self.cause = cause
     }
+}
 
-    public var description: String {
-        if let statusCode { return "\(code) (HTTP \(statusCode)): \(message)" }
-        return "\(code): \(message)"
+extension OAuth1Error: SignedClientError {
+    /// A request that got no response: Code/transportFailed, with the transport's error as
+    /// cause.
+    public init(transportFailure failure: SignedHTTPError) {
+        self.init(code: .transportFailed, message: failure.message, cause: failure.cause ?? failure)
     }
-
-    public static func == (lhs: OAuth1Error, rhs: OAuth1Error) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

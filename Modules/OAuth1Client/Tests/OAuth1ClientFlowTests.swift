@@ -67,12 +67,8 @@ enum FakeProvider {
 
     static func client(provider: OAuth1Provider = .twitter, consumerSecret: String = consumerSecret, confirmCallback: Bool = true) -> OAuth1Client {
         OAuth1Client(
-            provider: provider.pointed(at: URL(string: "https://fake.example")!),
-            consumerKey: consumerKey,
-            consumerSecret: consumerSecret,
-            transport: ClosureTransport { handle($0, confirmCallback: confirmCallback) },
-            clock: { Date(timeIntervalSince1970: 1_700_000_000) },
-            nonce: { "abcdefghijklmnopqrstuvwxyz" }
+            configuration: OAuth1Configuration(provider: provider.pointed(at: URL(string: "https://fake.example")!), consumerKey: consumerKey, consumerSecret: consumerSecret, nonce: { "abcdefghijklmnopqrstuvwxyz" }),
+            http: SignedHTTPClient(transport: ClosureTransport { handle($0, confirmCallback: confirmCallback) }, deviceClock: { Date(timeIntervalSince1970: 1_700_000_000) })
         )
     }
 }
@@ -108,12 +104,13 @@ struct OAuth1ClientFlowTests {
     func outOfBand() async throws {
         let seen = Recorder()
         let client = OAuth1Client(
-            provider: OAuth1Provider.twitter.pointed(at: URL(string: "https://fake.example")!), consumerKey: FakeProvider.consumerKey,
+            provider: OAuth1Provider.twitter.pointed(at: URL(string: "https://fake.example")!),
+            consumerKey: FakeProvider.consumerKey,
             consumerSecret: FakeProvider.consumerSecret,
-            transport: ClosureTransport { request in
+            http: SignedHTTPClient(transport: ClosureTransport { request in
                 seen.set(request.header("Authorization"))
                 return FakeProvider.handle(request)
-            }
+            })
         )
         _ = try await client.requestToken(callback: nil)
         #expect(seen.value?.contains("oauth_callback=\"oob\"") == true)
@@ -145,7 +142,7 @@ struct OAuth1ClientFlowTests {
     func providerErrorText() async {
         let client = FakeProvider.client(consumerSecret: "wrong")
         let error = await #expect(throws: OAuth1Error.self) { try await client.requestToken(callback: URL(string: "https://app.example/cb")!) }
-        #expect(error?.code == .signatureRejected)
+        #expect(error?.code == .signatureInvalid)
         #expect(error?.statusCode == 401)
         #expect(error?.message.contains("Could not authenticate you. (code 32)") == true)
         #expect(error?.message.contains("secret") == true)
@@ -157,24 +154,22 @@ struct OAuth1ClientFlowTests {
         // A server that signs 'status=a+b' where the client signed 'status=a%20b', and drops a query field.
         let theirs = "POST&https%3A%2F%2Fapi.twitter.com%2F1.1%2Fstatuses%2Fupdate.json&oauth_consumer_key%3Dk%26oauth_nonce%3Dn%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000%26oauth_version%3D1.0%26status%3Da%252Bb"
         let client = OAuth1Client(
-            provider: .twitter, consumerKey: "k", consumerSecret: "s",
-            transport: ClosureTransport { request in
+            configuration: OAuth1Configuration(provider: .twitter, consumerKey: "k", consumerSecret: "s", nonce: { "n" }),
+            http: SignedHTTPClient(transport: ClosureTransport { request in
                 OAuth1Response(
                     statusCode: 401,
-                    headers: [OAuth1BaseStringDifference.headerName: encodedHeader ? PercentEncoding.encode(theirs) : theirs, "X-Mock-Reason": "invalid signature: …"],
+                    headers: [OAuth1BaseStringDifference.headerName: encodedHeader ? PercentEncoding.encode(theirs) : theirs, "X-Mock-Reason": "signature invalid: …"],
                     body: Array(#"{"errors":[{"code":32,"message":"Could not authenticate you."}]}"#.utf8)
                 )
-            },
-            clock: { Date(timeIntervalSince1970: 1_700_000_000) },
-            nonce: { "n" }
+            }, deviceClock: { Date(timeIntervalSince1970: 1_700_000_000) })
         )
         let request = OAuth1Request(method: "POST", url: URL(string: "https://api.twitter.com/1.1/statuses/update.json?trim_user=1")!, form: [FormField("status", "a b")])
         let error = try #require(await #expect(throws: OAuth1Error.self) { try await client.send(request, with: nil) })
-        #expect(error.code == .signatureRejected)
+        #expect(error.code == .signatureInvalid)
         #expect(error.statusCode == 401)
         #expect(error.providerCode == "32")
         #expect(error.providerMessage == "Could not authenticate you.")
-        #expect(error.mockReason == "invalid signature: …")
+        #expect(error.mockReason == "signature invalid: …")
         let difference = try #require(error.baseStringDifference)
         #expect(difference.theirs == theirs)
         #expect(difference.parameters == [
@@ -183,7 +178,7 @@ struct OAuth1ClientFlowTests {
         ])
         #expect(difference.changedParameters == ["status", "trim_user"])
         #expect(error.message.contains("Twitter says: Could not authenticate you. (code 32)."))
-        #expect(error.message.contains("The mock server's reason: invalid signature: …"))
+        #expect(error.message.contains("The mock server's reason: signature invalid: …"))
         #expect(error.message.contains("parameter 'status': ours 'status=a%20b', theirs 'status=a%2Bb'"))
         #expect(error.message.contains("only ours has 'trim_user=1'"))
     }
@@ -200,8 +195,11 @@ struct OAuth1ClientFlowTests {
         ("", .requestRejected, nil, nil),
     ] as [(String, OAuth1Error.Code, String?, String?)])
     func errorShapes(body: String, code: OAuth1Error.Code, providerCode: String?, providerMessage: String?) async throws {
-        let client = OAuth1Client(provider: .netflix, consumerKey: "k", consumerSecret: "s",
-                                  transport: ClosureTransport { _ in OAuth1Response(statusCode: 401, body: Array(body.utf8)) })
+        let client = OAuth1Client(
+                                  provider: .netflix,
+                                  consumerKey: "k",
+                                  consumerSecret: "s",
+                                  http: SignedHTTPClient(transport: ClosureTransport { _ in OAuth1Response(statusCode: 401, body: Array(body.utf8)) }))
         let error = try #require(await #expect(throws: OAuth1Error.self) { try await client.send(OAuth1Request(url: URL(string: "http://api-public.netflix.com/catalog")!), with: nil) })
         #expect(error.code == code)
         #expect(error.statusCode == 401)
@@ -217,15 +215,18 @@ struct OAuth1ClientFlowTests {
     @Test("a failing transport gives transportFailed")
     func transportFailure() async {
         struct Down: Error {}
-        let client = OAuth1Client(provider: .tumblr, consumerKey: "k", consumerSecret: "s", transport: ClosureTransport { _ in throw Down() })
+        let client = OAuth1Client(provider: .tumblr, consumerKey: "k", consumerSecret: "s", http: SignedHTTPClient(transport: ClosureTransport { _ in throw Down() }))
         let error = await #expect(throws: OAuth1Error.self) { try await client.requestToken(callback: nil) }
         #expect(error?.code == .transportFailed)
     }
 
     @Test("a token endpoint answering 200 with garbage is an invalid token response")
     func garbageTokenResponse() async {
-        let client = OAuth1Client(provider: .tumblr, consumerKey: "k", consumerSecret: "s",
-                                  transport: ClosureTransport { _ in OAuth1Response(statusCode: 200, body: Array("<html>maintenance</html>".utf8)) })
+        let client = OAuth1Client(
+                                  provider: .tumblr,
+                                  consumerKey: "k",
+                                  consumerSecret: "s",
+                                  http: SignedHTTPClient(transport: ClosureTransport { _ in OAuth1Response(statusCode: 200, body: Array("<html>maintenance</html>".utf8)) }))
         let error = await #expect(throws: OAuth1Error.self) { try await client.requestToken(callback: nil) }
         #expect(error?.code == .invalidTokenResponse)
         #expect(error?.message.hasPrefix("Tumblr:") == true)
@@ -269,25 +270,31 @@ struct OAuth1ProviderTests {
         #expect(trello.authorizationURL(for: OAuth1Token(token: "t", secret: "s")).absoluteString.hasSuffix("?oauth_token=t&name=My%20App&scope=read%2Cwrite&expiration=never"))
 
         let agent = Recorder()
-        let discogs = OAuth1Client(provider: .discogs(userAgent: "BarcodeBook/1.0"), consumerKey: "k", consumerSecret: "s",
-                                   transport: ClosureTransport { request in
+        let discogs = OAuth1Client(
+                                   provider: .discogs(userAgent: "BarcodeBook/1.0"),
+                                   consumerKey: "k",
+                                   consumerSecret: "s",
+                                   http: SignedHTTPClient(transport: ClosureTransport { request in
                                        agent.set(request.header("user-agent"))
                                        #expect(request.method == "GET")
                                        return OAuth1Response(statusCode: 200, body: Array("oauth_token=t&oauth_token_secret=s&oauth_callback_confirmed=true".utf8))
-                                   })
+                                   }))
         _ = try await discogs.requestToken(callback: nil)
         #expect(agent.value == "BarcodeBook/1.0")
     }
 
     @Test("Flickr's query transmission verifies on the provider side")
     func flickrQuery() async throws {
-        let client = OAuth1Client(provider: .flickr, consumerKey: "k", consumerSecret: "s",
-                                  transport: ClosureTransport { request in
+        let client = OAuth1Client(
+                                  provider: .flickr,
+                                  consumerKey: "k",
+                                  consumerSecret: "s",
+                                  http: SignedHTTPClient(transport: ClosureTransport { request in
                                       let incoming = try OAuth1IncomingRequest(method: request.method, url: request.url, authorizationHeader: nil, contentType: nil, body: [])
                                       #expect(incoming.protocolParameterLocation == .query)
                                       #expect(incoming.verify(consumerSecret: "s", tokenSecret: nil))
                                       return OAuth1Response(statusCode: 200, body: Array("oauth_callback_confirmed=true&oauth_token=t&oauth_token_secret=s".utf8))
-                                  })
+                                  }))
         _ = try await client.requestToken(callback: URL(string: "https://app.example/cb")!)
     }
 }

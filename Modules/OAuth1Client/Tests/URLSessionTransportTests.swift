@@ -63,8 +63,9 @@ for _ in range(2):
         // Through the client: the provider's text becomes the error.
         let client = OAuth1Client(
             provider: OAuth1Provider.twitter.pointed(at: URL(string: "http://127.0.0.1:\(port)")!),
-            consumerKey: "key", consumerSecret: "secret",
-            transport: URLSessionTransport()
+            consumerKey: "key",
+            consumerSecret: "secret",
+            http: SignedHTTPClient(transport: URLSessionTransport())
         )
         let error = await #expect(throws: OAuth1Error.self) { try await client.send(request, with: token) }
         #expect(error?.code == .requestRejected)

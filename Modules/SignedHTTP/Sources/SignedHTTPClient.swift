@@ -6,7 +6,7 @@ public import Foundation
 /// retried once with a corrected timestamp and a fresh nonce.
 ///
 /// ```swift
-/// let http = SignedHTTPClient(retryPolicy: .recommended, correctsClockSkew: true)
+/// let http = SignedHTTPClient(retryPolicy: .recommended)
 /// let exchange = try await http.send(request, signer: signer)
 /// print(exchange.response.statusCode, exchange.attempts)
 /// ```
@@ -38,6 +38,8 @@ public struct SignedHTTPClient: Sendable {
     public var sleepClock: any Clock<Duration>
     /// Random numbers in `0..<1` for the backoff's jitter.
     public var random: @Sendable () -> Double
+    /// Told about every attempt once its outcome is known (for logging); secrets are redacted.
+    public var observer: (@Sendable (SignedHTTPAttempt) -> Void)?
 
     /// Creates a client.
     ///
@@ -45,19 +47,22 @@ public struct SignedHTTPClient: Sendable {
     ///   - transport: `URLSession` by default.
     ///   - retryPolicy: ``RetryPolicy/never`` by default: nothing is sent twice unless asked;
     ///     ``RetryPolicy/recommended`` retries idempotent requests on 408, 429 and 5xx.
-    ///   - correctsClockSkew: off by default; see ``correctsClockSkew``.
+    ///   - correctsClockSkew: on by default (a device's clock is wrong more often than a
+    ///     server's); see ``correctsClockSkew``.
     ///   - deviceClock: the system clock by default.
     ///   - serverClock: a fresh one by default; pass one to share what it learned between clients.
     ///   - sleepClock: `ContinuousClock` by default.
     ///   - random: the system generator by default.
+    ///   - observer: told about every attempt (``SignedHTTPAttempt``); none by default.
     public init(
         transport: any HTTPTransport = URLSessionTransport(),
         retryPolicy: RetryPolicy = .never,
-        correctsClockSkew: Bool = false,
+        correctsClockSkew: Bool = true,
         deviceClock: @escaping @Sendable () -> Date = { Date() },
         serverClock: ServerClock? = nil,
         sleepClock: any Clock<Duration> = ContinuousClock(),
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        observer: (@Sendable (SignedHTTPAttempt) -> Void)? = nil
     ) {
         self.transport = transport
         self.retryPolicy = retryPolicy
@@ -66,6 +71,7 @@ public struct SignedHTTPClient: Sendable {
         self.serverClock = serverClock ?? ServerClock(deviceClock: deviceClock)
         self.sleepClock = sleepClock
         self.random = random
+        self.observer = observer
     }
 
     /// Signs `request` with `signer` (if any), sends it, and retries as the policy says.
@@ -121,8 +127,10 @@ public struct SignedHTTPClient: Sendable {
                 try Task.checkCancellation()
                 if error is CancellationError { throw error }
                 let wait = retryPolicy.backoff(afterAttempt: counted, randomUnit: random())
-                if retriesMethod, retryPolicy.retriesTransportFailures, counted < retryPolicy.maxAttempts,
-                   start.duration(to: clock.now) + wait <= retryPolicy.maxTotalDuration {
+                let retries = retriesMethod && retryPolicy.retriesTransportFailures && counted < retryPolicy.maxAttempts
+                    && start.duration(to: clock.now) + wait <= retryPolicy.maxTotalDuration
+                await report(signed, attempts, failure: error.localizedDescription, retryWait: retries ? wait : nil)
+                if retries {
                     try await clock.sleep(for: wait)
                     continue
                 }
@@ -137,6 +145,7 @@ public struct SignedHTTPClient: Sendable {
 
             if correctsClockSkew, !correctedSkew, response.date != nil, isClockSkewRejection(response) {
                 correctedSkew = true
+                await report(signed, attempts, statusCode: response.statusCode, correctsClock: true)
                 continue
             }
             guard retriesMethod, retryPolicy.retryableStatuses.contains(response.statusCode),
@@ -144,10 +153,23 @@ public struct SignedHTTPClient: Sendable {
                   let wait = wait(after: response, attempts: counted),
                   start.duration(to: clock.now) + wait <= retryPolicy.maxTotalDuration
             else {
+                await report(signed, attempts, statusCode: response.statusCode)
                 return Exchange(request: signed, response: response, attempts: attempts)
             }
+            await report(signed, attempts, statusCode: response.statusCode, retryWait: wait)
             try await clock.sleep(for: wait)
         }
+    }
+
+    /// Tells the observer, if any, how attempt `number` of `request` went.
+    private func report(
+        _ request: APIRequest, _ number: Int, statusCode: Int? = nil, failure: String? = nil, retryWait: Duration? = nil, correctsClock: Bool = false
+    ) async {
+        guard let observer else { return }
+        observer(SignedHTTPAttempt(
+            request: request, number: number, statusCode: statusCode, failure: failure, retryWait: retryWait,
+            correctsClock: correctsClock, serverClockOffset: await serverClock.offset
+        ))
     }
 
     /// The wait before retrying after `response`: its `Retry-After` when honoured, else the

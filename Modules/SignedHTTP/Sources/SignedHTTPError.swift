@@ -1,34 +1,23 @@
+public import SigningCore
+
 /// The one error type of ``SignedHTTP``: what went wrong sending a request and what to do.
 ///
-/// Switch on ``code`` (errors compare by code only, like NIO's `FileSystemError`); show
+/// Switch on ``code`` (errors compare by code only, see `SignedAPIError`); show
 /// ``message`` to a person; inspect ``cause`` for the underlying error (a `URLError` stays a
 /// `URLError`). Messages never contain a secret.
-public struct SignedHTTPError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SignedHTTPError: SignedAPIError {
     /// What kind of failure this is; an open set of static values.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Hashable, Sendable {
-            case transportFailed
-            case invalidResponse
-            case invalidRequest
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+        /// The code's name, as printed.
+        public let description: String
+        private init(_ description: String) { self.description = description }
 
         /// No response arrived (connection refused, timed out, dropped); see ``SignedHTTPError/cause``.
-        public static let transportFailed = Code(.transportFailed)
+        public static let transportFailed = Code("transport failed")
         /// Something answered, but not with an HTTP response.
-        public static let invalidResponse = Code(.invalidResponse)
+        public static let invalidResponse = Code("invalid response")
         /// The request cannot be sent as it is (no URL, a body stream that cannot be read).
-        public static let invalidRequest = Code(.invalidRequest)
-
-        public var description: String {
-            switch base {
-            case .transportFailed: "transport failed"
-            case .invalidResponse: "invalid response"
-            case .invalidRequest: "invalid request"
-            }
-        }
+        public static let invalidRequest = Code("invalid request")
     }
 
     /// The kind of failure.
@@ -44,9 +33,4 @@ public struct SignedHTTPError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
         self.cause = cause
     }
-
-    public var description: String { "\(code): \(message)" }
-
-    public static func == (lhs: SignedHTTPError, rhs: SignedHTTPError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

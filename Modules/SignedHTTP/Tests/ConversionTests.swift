@@ -77,7 +77,7 @@ struct ConversionTests {
 
     @Test("the mock's reason is read from X-Mock-Reason, case-insensitively")
     func mockReason() {
-        #expect(APIResponse(statusCode: 401, headers: ["x-mock-reason": "nonce replayed"]).mockReason == "nonce replayed")
+        #expect(APIResponse(statusCode: 401, headers: ["x-mock-reason": "nonce used"]).mockReason == "nonce used")
         #expect(APIResponse(statusCode: 401).mockReason == nil)
     }
 }

@@ -168,7 +168,7 @@ struct SignedHTTPClientTests {
                                body: Array(#"{"errors":[{"code":135,"message":"Timestamp out of bounds."}]}"#.utf8))
         }
         let signer = StampingSigner()
-        let client = SignedHTTPClient(transport: transport, correctsClockSkew: true, deviceClock: { device }, sleepClock: ImmediateClock())
+        let client = SignedHTTPClient(transport: transport, deviceClock: { device }, sleepClock: ImmediateClock())
         let isSkew: @Sendable (APIResponse) -> Bool = { $0.statusCode == 401 && $0.providerMessage?.text.contains("Timestamp") == true }
         let first = try await client.send(APIRequest(url: Self.url), signer: signer, isClockSkewRejection: isSkew)
         #expect(first.response.statusCode == 200)
@@ -180,14 +180,14 @@ struct SignedHTTPClientTests {
         #expect(signer.dates.count == 3)
 
         // Without correction the rejection stands.
-        let uncorrected = SignedHTTPClient(transport: transport, deviceClock: { device }, sleepClock: ImmediateClock())
+        let uncorrected = SignedHTTPClient(transport: transport, correctsClockSkew: false, deviceClock: { device }, sleepClock: ImmediateClock())
         #expect(try await uncorrected.send(APIRequest(url: Self.url), signer: signer, isClockSkewRejection: isSkew).response.statusCode == 401)
     }
 
     @Test("a skew rejection without a Date header is not retried (nothing to correct with)")
     func clockSkewWithoutDate() async throws {
         let transport = Self.transport([401])
-        let client = SignedHTTPClient(transport: transport, correctsClockSkew: true, sleepClock: ImmediateClock())
+        let client = SignedHTTPClient(transport: transport, sleepClock: ImmediateClock())
         let exchange = try await client.send(APIRequest(url: Self.url), isClockSkewRejection: { _ in true })
         #expect(exchange.attempts == 1)
     }

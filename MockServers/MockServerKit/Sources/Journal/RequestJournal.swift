@@ -32,7 +32,7 @@ public struct JournalEntry: Sendable, Hashable {
     public var status: Int
     /// Accepted, rejected or faulted.
     public var verdict: JournalVerdict
-    /// Why, in words (`"signature mismatch"`, `"nonce replayed"`, `"fault: status 503"`).
+    /// Why, in words (`"signature mismatch"`, `"nonce used"`, `"fault: status 503"`).
     public var reason: String
     /// When the server's clock received it.
     public var date: Date

@@ -12,7 +12,7 @@ public protocol MockProviderError: Error {
     /// The provider whose error shapes this error is rendered in.
     associatedtype Provider: MockProvider
 
-    /// Why the request was refused and what to do about it, in words (`"nonce replayed: …"`):
+    /// Why the request was refused and what to do about it, in words (`"nonce used: …"`):
     /// the journal's reason and the `X-Mock-Reason` header. Never holds a secret.
     var journalReason: String { get }
 

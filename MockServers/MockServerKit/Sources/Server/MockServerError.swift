@@ -1,41 +1,26 @@
+public import SigningCore
+
 /// The one error type of ``MockServerKit``: what went wrong starting or running a server and
 /// what to do about it. Compares by ``code`` only.
-public struct MockServerError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct MockServerError: SignedAPIError {
     /// What kind of failure this is; an open set of static values.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Hashable, Sendable {
-            case bindFailed
-            case stoppedBeforeReady
-            case invalidConfiguration
-            case invalidOption
-            case connectionReset
-        }
-
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+        /// The code's name, as printed.
+        public let description: String
+        private init(_ description: String) { self.description = description }
 
         /// The server could not listen on the requested host and port.
-        public static let bindFailed = Code(.bindFailed)
+        public static let bindFailed = Code("bind failed")
         /// The server stopped before it was listening.
-        public static let stoppedBeforeReady = Code(.stoppedBeforeReady)
+        public static let stoppedBeforeReady = Code("stopped before ready")
         /// A configuration value is not usable (unknown provider, bad host, port out of range,
         /// two providers on one port).
-        public static let invalidConfiguration = Code(.invalidConfiguration)
+        public static let invalidConfiguration = Code("invalid configuration")
         /// A provider option is unknown or its value is of the wrong kind or out of range; the
         /// message names the provider, the option and what it accepts.
-        public static let invalidOption = Code(.invalidOption)
+        public static let invalidOption = Code("invalid option")
         /// A connection-reset fault closed the connection (raised inside the server only).
-        public static let connectionReset = Code(.connectionReset)
-
-        public var description: String {
-            switch base {
-            case .bindFailed: "bind failed"
-            case .stoppedBeforeReady: "stopped before ready"
-            case .invalidConfiguration: "invalid configuration"
-            case .invalidOption: "invalid option"
-            case .connectionReset: "connection reset"
-            }
-        }
+        public static let connectionReset = Code("connection reset")
     }
 
     /// The kind of failure.
@@ -51,9 +36,4 @@ public struct MockServerError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
         self.cause = cause
     }
-
-    public var description: String { "\(code): \(message)" }
-
-    public static func == (lhs: MockServerError, rhs: MockServerError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

@@ -7,7 +7,7 @@ import SigningCore
 /// one, so nothing is shared and any task may call it.
 ///
 /// ```swift
-/// let client = OAuth1Client(provider: .twitter, consumerKey: key, consumerSecret: secret)
+/// let client = OAuth1Client(configuration: OAuth1Configuration(provider: .twitter, consumerKey: key, consumerSecret: secret))
 /// let requestToken = try await client.requestToken(callback: URL(string: "myapp://oauth")!)
 /// open(client.authorizationURL(for: requestToken))             // the user approves
 /// let callback = try OAuth1Callback(url: redirectURL, requestToken: requestToken)
@@ -15,77 +15,47 @@ import SigningCore
 /// let response = try await client.send(OAuth1Request(url: apiURL), with: accessToken)
 /// ```
 ///
-/// Requests go through a `SignedHTTPClient` (``http``): retried by its policy, each attempt
-/// signed afresh, and with clock-skew correction on, signed at the provider's time.
+/// Made as every client of this package is: a configuration (the service and the credentials)
+/// and a `SignedHTTPClient` (``http``: transport, retries, clocks, clock-skew correction,
+/// observer). Each attempt is signed afresh, at the provider's time once its clock is known.
+/// ``send(_:with:)`` returns a 2xx answer and throws ``OAuth1Error`` for any other, as every
+/// client's `send` does.
 ///
 /// Errors are ``OAuth1Error`` (a provider's 4xx/5xx carries the provider's own message and,
 /// when the provider reports its base string, the difference from ours; a transport failure
 /// keeps the transport's error as ``OAuth1Error/cause``), or `CancellationError` when the task
 /// is cancelled.
 public struct OAuth1Client: Sendable {
-    /// The provider's endpoints and quirks.
-    public let provider: OAuth1Provider
-    /// The client credentials (no token).
-    public let credentials: OAuth1Credentials
-    /// How requests are sent, retried and clock-corrected.
+    /// The provider, the client credentials and the nonce source.
+    public let configuration: OAuth1Configuration
+    /// How requests are sent, retried, clock-corrected and observed.
     public let http: SignedHTTPClient
-    /// The nonce source.
-    public let nonce: @Sendable () -> String
-
-    /// How requests are sent.
-    public var transport: any OAuth1Transport { http.transport }
-
-    /// The device's time source for `oauth_timestamp` (corrected by the server's clock when
-    /// ``http`` is configured to correct skew).
-    public var clock: @Sendable () -> Date { http.deviceClock }
 
     /// Creates a client.
     ///
     /// - Parameters:
-    ///   - provider: a preset such as ``OAuth1Provider/twitter`` or a custom description.
-    ///   - consumerKey: the application's key.
-    ///   - consumerSecret: the application's secret.
-    ///   - transport: `URLSession` by default.
-    ///   - clock: the system clock by default.
-    ///   - retryPolicy: `RetryPolicy.never` by default; `RetryPolicy.recommended` retries
-    ///     idempotent requests (`GET`, …) on 408, 429 and 5xx, each attempt signed afresh (the
-    ///     token legs are `POST` and not retried by it).
-    ///   - correctsClockSkew: sign with the provider's time, learned from its `Date` header,
-    ///     and retry a "timestamp out of bounds" rejection once with it (off by default).
-    ///   - nonce: 30 secure random alphanumerics by default.
-    public init(
-        provider: OAuth1Provider,
-        consumerKey: String,
-        consumerSecret: String,
-        transport: any OAuth1Transport = URLSessionTransport(),
-        clock: @escaping @Sendable () -> Date = { Date() },
-        retryPolicy: RetryPolicy = .never,
-        correctsClockSkew: Bool = false,
-        nonce: @escaping @Sendable () -> String = OAuth1Signer.defaultNonce
-    ) {
-        self.init(
-            provider: provider,
-            consumerKey: consumerKey,
-            consumerSecret: consumerSecret,
-            http: SignedHTTPClient(transport: transport, retryPolicy: retryPolicy, correctsClockSkew: correctsClockSkew, deviceClock: clock),
-            nonce: nonce
-        )
+    ///   - configuration: the provider and the application's credentials.
+    ///   - http: a `SignedHTTPClient()` by default: `URLSession`, no retries (the token legs
+    ///     are `POST`s; `RetryPolicy.recommended` retries idempotent requests on 408, 429 and
+    ///     5xx, each attempt signed afresh), clock-skew correction on (a "timestamp out of
+    ///     bounds" rejection is retried once at the provider's time).
+    public init(configuration: OAuth1Configuration, http: SignedHTTPClient = SignedHTTPClient()) {
+        self.configuration = configuration
+        self.http = http
     }
 
-    /// Creates a client that sends through `http`: its transport, retry policy, clocks and
-    /// clock-skew correction.
-    public init(
-        provider: OAuth1Provider,
-        consumerKey: String,
-        consumerSecret: String,
-        http: SignedHTTPClient,
-        nonce: @escaping @Sendable () -> String = OAuth1Signer.defaultNonce
-    ) {
-        self.provider = provider
-        self.credentials = OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret)
-        self.http = http
-        self.nonce = nonce
+    /// Creates a client for `provider` with the application's key and secret: the same as
+    /// `OAuth1Client(configuration: OAuth1Configuration(provider:consumerKey:consumerSecret:), http:)`.
+    public init(provider: OAuth1Provider, consumerKey: String, consumerSecret: String, http: SignedHTTPClient = SignedHTTPClient()) {
+        self.init(configuration: OAuth1Configuration(provider: provider, consumerKey: consumerKey, consumerSecret: consumerSecret), http: http)
     }
+
+    /// The provider's endpoints and quirks.
+    public var provider: OAuth1Provider { configuration.provider }
+    /// The client credentials (no token).
+    public var credentials: OAuth1Credentials { configuration.credentials }
+    /// The nonce source.
+    public var nonce: @Sendable () -> String { configuration.nonce }
 
     /// A signer with the provider's settings and `token` (a request or access token), if any.
     public func signer(for token: OAuth1Token? = nil) -> OAuth1Signer {
@@ -128,10 +98,7 @@ public struct OAuth1Client: Sendable {
             if let value = requestToken[field: name] { fields.append(FormField(name, value)) }
         }
         fields += provider.authorizationParameters
-        let base = provider.authorizationURL.absoluteString
-        let separator = base.contains("?") ? "&" : "?"
-        let query = fields.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
-        return URL(string: base + separator + query) ?? provider.authorizationURL
+        return provider.authorizationURL.appendingQuery(fields)
     }
 
     /// Leg 2, back: reads the callback URL; see ``OAuth1Callback/init(url:requestToken:)``.
@@ -150,7 +117,7 @@ public struct OAuth1Client: Sendable {
     ///
     /// - Returns: the provider's successful (2xx) response.
     /// - Throws: ``OAuth1Error/Code/requestRejected`` with the provider's own error text for
-    ///   any other status, ``OAuth1Error/Code/signatureRejected`` when the provider also
+    ///   any other status, ``OAuth1Error/Code/signatureInvalid`` when the provider also
     ///   reported its base string (header `X-OAuth1-Base-String`), with the difference;
     ///   ``OAuth1Error/Code/transportFailed`` when no response arrived.
     public func send(_ request: OAuth1Request, with token: OAuth1Token?) async throws -> OAuth1Response {
@@ -172,24 +139,13 @@ public struct OAuth1Client: Sendable {
         var request = request
         for (name, value) in provider.additionalHeaders where request.header(name) == nil { request.setHeader(name, value) }
         let leg = LegSigner(signer: signer(for: token), callback: callback, verifier: verifier)
-        let exchange: SignedHTTPClient.Exchange
-        do {
-            exchange = try await http.send(request, signer: leg, isClockSkewRejection: Self.isTimestampRejection)
-        } catch let error as SignedHTTPError {
-            throw OAuth1Error(code: .transportFailed, message: error.message, cause: error.cause ?? error)
-        }
+        let exchange = try await http.send(request, signer: leg, isClockSkewRejection: OAuth1ProviderErrorText.isTimestampRejection, failure: OAuth1Error.self)
         guard exchange.response.isSuccess else {
             throw OAuth1ProviderErrorText.error(for: exchange.response, sent: exchange.request, provider: provider.name)
         }
         return (exchange.response, exchange.request)
     }
 
-    /// Whether `response` rejects the request's timestamp: Twitter's code 135, the Problem
-    /// Reporting extension's `timestamp_refused`, or any provider text about the timestamp.
-    @Sendable private static func isTimestampRejection(_ response: OAuth1Response) -> Bool {
-        guard response.statusCode == 400 || response.statusCode == 401 else { return false }
-        return response.providerMessage?.text.lowercased().contains("timestamp") == true
-    }
 }
 
 /// One leg's signing: the client's signer plus that leg's `oauth_callback` or `oauth_verifier`.

@@ -91,9 +91,7 @@ public struct OAuth1Provider: Sendable, Hashable {
     }
 
     private static func move(_ url: URL, to baseURL: URL) -> URL {
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        let path = url.path.hasPrefix("/") ? url.path : "/" + url.path
-        return URL(string: base + path) ?? url
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery.map { "?" + $0 } ?? ""
+        return baseURL.appendingAPIPath(url.path(percentEncoded: true) + query) ?? url
     }
 }

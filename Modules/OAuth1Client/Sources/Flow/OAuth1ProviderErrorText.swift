@@ -31,12 +31,34 @@ enum OAuth1ProviderErrorText {
             let advice = difference.isIdentical
                 ? "Both sides signed the same base string, so a secret differs: check the consumer secret and the token secret"
                 : "The base strings differ: \(difference)"
-            return error(.signatureRejected, advice: advice, difference: difference)
+            return error(.signatureInvalid, advice: advice, difference: difference)
+        }
+        if isTimestampRejection(response) {
+            return error(.timestampRefused, advice: "The provider refused oauth_timestamp: the device's clock is probably off; with the client's clock-skew correction on (the default), it is retried once at the provider's time")
+        }
+        if isNonceRejection(response.statusCode, said) {
+            return error(.nonceUsed, advice: "The provider has seen this oauth_nonce before: sign every request afresh, with a new nonce")
         }
         if isTokenRejection(response.statusCode, said) {
             return error(.tokenRejected, advice: "The token is invalid, expired or revoked: delete the stored access token and run the authorization flow again")
         }
         return error(.requestRejected, advice: nil)
+    }
+
+    /// Whether `response` refuses the request's timestamp: Twitter's code 135, the Problem
+    /// Reporting extension's `timestamp_refused`, or any provider text about the timestamp.
+    @Sendable static func isTimestampRejection(_ response: OAuth1Response) -> Bool {
+        guard response.statusCode == 400 || response.statusCode == 401, let message = response.providerMessage else { return false }
+        return message.code == "135" || message.code == "timestamp_refused" || message.text.lowercased().contains("timestamp")
+    }
+
+    /// Whether the provider says the nonce was used before: the Problem Reporting extension's
+    /// `nonce_used`, or words about a used or replayed nonce.
+    private static func isNonceRejection(_ status: Int, _ message: ProviderMessage?) -> Bool {
+        guard status == 400 || status == 401, let message else { return false }
+        if message.code == "nonce_used" { return true }
+        let text = message.text.lowercased()
+        return text.contains("nonce") && (text.contains("used") || text.contains("replay"))
     }
 
     /// The OAuth Problem Reporting extension's token problems.

@@ -23,13 +23,7 @@ public enum OAuth1Signature {
     /// keyed with ``key(consumerSecret:tokenSecret:)``; `PLAINTEXT` returns that key itself
     /// and ignores `baseString`.
     public static func compute(method: OAuth1SignatureMethod, baseString: String, consumerSecret: String, tokenSecret: String?) -> String {
-        let key = key(consumerSecret: consumerSecret, tokenSecret: tokenSecret)
-        switch method.kind {
-        case .hmacSHA1: return HMAC<SHA1>(key: key).authenticationCode(for: baseString).base64
-        case .hmacSHA256: return HMAC<SHA256>(key: key).authenticationCode(for: baseString).base64
-        case .hmacSHA512: return HMAC<SHA512>(key: key).authenticationCode(for: baseString).base64
-        case .plaintext: return key
-        }
+        OAuth1SigningKey(method: method, consumerSecret: consumerSecret, tokenSecret: tokenSecret).signature(over: baseString.utf8)
     }
 
     /// Whether `signature` (decoded, as received) is the right one, compared in constant time.

@@ -108,12 +108,7 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
     }
 
     private static func hmacBase64(_ method: OAuth1SignatureMethod, key: String, message: String) -> String {
-        switch method.kind {
-        case .hmacSHA1: HMAC<SHA1>(key: key).authenticationCode(for: message).base64
-        case .hmacSHA256: HMAC<SHA256>(key: key).authenticationCode(for: message).base64
-        case .hmacSHA512: HMAC<SHA512>(key: key).authenticationCode(for: message).base64
-        case .plaintext: key
-        }
+        OAuth1SigningKey(method: method, key: Array(key.utf8)).signature(over: message.utf8)
     }
 
     private struct Variant {

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# A new user's package, written from the README alone: the README's manifest for an app with
+# mock-server tests (this package by path instead of by URL), the README's SDK samples
+# (Examples/Sources files that import only what the app target may) as the app's code, and the
+# README's app test (IntegrationTests/AppSignInTests.swift) as its test. It must build with no
+# warnings from those files, and its one test must pass.
+#
+# A CI step of its own (not a test inside `swift test`): its build compiles Hummingbird and
+# this package afresh, minutes of both cores that time-bounded tests must not share. The build
+# folder .build-fresh-package/ is kept between runs, so only the first build is slow.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+dir=$root/.build-fresh-package
+app_imports=" Foundation SigningCore SignedHTTP OAuth1Client CredentialStore "
+
+rm -rf "$dir/Sources/MyApp" "$dir/Tests/MyAppTests"
+mkdir -p "$dir/Sources/MyApp" "$dir/Tests/MyAppTests"
+by_url='.package(url: "https://github.com/OWNER/signed-api-sdk", from: "0.1.0")'
+manifest=Examples/Manifests/AppWithMockTests/Package.swift
+grep -qF "$by_url" "$manifest" || { echo "the README's manifest no longer names the package as $by_url" >&2; exit 1; }
+python3 - "$manifest" "$dir/Package.swift" "$by_url" <<'PY'
+import sys
+text = open(sys.argv[1]).read().replace(sys.argv[3], '.package(path: "signed-api-sdk")')
+open(sys.argv[2], "w").write(text)
+PY
+ln -sfn "$root" "$dir/signed-api-sdk"
+
+copied=0
+for sample in Examples/Sources/*.swift; do
+    ok=1
+    while read -r module; do
+        [[ "$app_imports" == *" $module "* ]] || ok=0
+    done < <(sed -n 's/^import //p' "$sample")
+    if [ "$ok" = 1 ]; then cp "$sample" "$dir/Sources/MyApp/"; copied=$((copied + 1)); fi
+done
+[ "$copied" -ge 5 ] || { echo "the README's SDK samples were not found in Examples/Sources ($copied)" >&2; exit 1; }
+cp IntegrationTests/AppSignInTests.swift "$dir/Tests/MyAppTests/"
+
+echo "fresh package: $copied samples; building"
+build_log=$(mktemp)
+trap 'rm -f "$build_log"' EXIT
+if ! timeout -k 30 1500 swift build --build-tests --package-path "$dir" >"$build_log" 2>&1; then
+    tail -c 4000 "$build_log" >&2
+    echo "the fresh package did not build" >&2
+    exit 1
+fi
+if grep "warning:" "$build_log" | grep -E "$dir/(Sources|Tests)/"; then
+    echo "the README's code builds with warnings (above)" >&2
+    exit 1
+fi
+test_log=$(timeout -k 30 900 swift test --skip-build --package-path "$dir" 2>&1) || { echo "$test_log" | tail -c 4000 >&2; exit 1; }
+echo "$test_log" | grep -F "3-legged flow with myapp://oauth, then a tampered post names its parameter" >/dev/null \
+    || { echo "$test_log" | tail -c 2000 >&2; echo "the README's app test did not run" >&2; exit 1; }
+echo "$test_log" | grep -E "Test run with 1 test in 1 suite passed|1 test in 1 suite passed" | tail -1
+echo "fresh package: built without warnings from the README's code; its test passed"

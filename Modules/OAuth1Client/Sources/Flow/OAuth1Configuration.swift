@@ -1,0 +1,42 @@
+/// Which OAuth 1.0a provider an ``OAuth1Client`` talks to and as which application: everything
+/// that identifies the service and the credentials. How requests travel (transport, retries,
+/// clocks) is the client's `SignedHTTPClient`'s business.
+///
+/// ```swift
+/// let configuration = OAuth1Configuration(provider: .twitter, consumerKey: key, consumerSecret: secret)
+/// let client = OAuth1Client(configuration: configuration)
+/// ```
+public struct OAuth1Configuration: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The provider's endpoints and quirks: a preset such as ``OAuth1Provider/twitter``, or one
+    /// moved to a mock server with ``OAuth1Provider/pointed(at:)``.
+    public var provider: OAuth1Provider
+    /// The client credentials (consumer key and secret; no token).
+    public var credentials: OAuth1Credentials
+    /// The `oauth_nonce` source.
+    public var nonce: @Sendable () -> String
+
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - provider: a preset such as ``OAuth1Provider/twitter`` or a custom description.
+    ///   - consumerKey: the application's key.
+    ///   - consumerSecret: the application's secret.
+    ///   - nonce: 30 secure random alphanumerics by default.
+    public init(
+        provider: OAuth1Provider,
+        consumerKey: String,
+        consumerSecret: String,
+        nonce: @escaping @Sendable () -> String = OAuth1Signer.defaultNonce
+    ) {
+        self.provider = provider
+        self.credentials = OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret)
+        self.nonce = nonce
+    }
+
+    /// The provider and the consumer key; the secret redacted.
+    public var description: String { "OAuth1Configuration(\(provider.name), \(credentials))" }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+    /// The provider and the credentials, redacted as ``OAuth1Credentials`` redacts itself.
+    public var customMirror: Mirror { Mirror(self, children: ["provider": provider, "credentials": credentials], displayStyle: .struct) }
+}
