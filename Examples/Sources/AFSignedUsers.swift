@@ -7,7 +7,7 @@ struct BackendUser: Decodable, Sendable {
     let name: String
 }
 
-/// An app against a backend that verifies `auth_signature` as seed 003's PHP does: every call
+/// An app against a backend that verifies `auth_signature` as the original PHP backend does: every call
 /// signed afresh, the backend's refusals as codes, and a Swift server checking the same scheme.
 func afsignedUsers(secret: String) async throws {
     let api = AFSignedClient(
@@ -32,7 +32,7 @@ func afsignedUsers(secret: String) async throws {
     // The same scheme on the server side (a Swift backend, or a test double).
     let verifier = AFSignedVerifier(
         credentials: [AFSignedCredentials(clientID: "CLIENT_ID", clientSecret: secret)],
-        nonces: AFSignedNonceStore()                                  // replay protection the seed lacked
+        nonces: AFSignedNonceStore()                                  // replay protection the original backend lacked
     )
     let signer = AFSignedSigner(credentials: AFSignedCredentials(clientID: "CLIENT_ID", clientSecret: secret))
     let request = try signer.sign(APIRequest(url: URL(string: "https://api.example.com/users?page=1")!), at: Date())

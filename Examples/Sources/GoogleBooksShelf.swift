@@ -1,7 +1,7 @@
 import Foundation
 import GoogleBooksClient
 
-/// A book as the app shows it: seed 002's title, description, small thumbnail and preview link.
+/// A book as the app shows it: the title, description, small thumbnail and preview link a book list needs.
 struct ShelfBook: Sendable {
     let title: String
     let summary: String?

@@ -10,8 +10,8 @@ extension URL {
     /// base URL with or without a trailing slash, a mock server's `http://127.0.0.1:PORT` and a
     /// provider's real root all behave alike.
     ///
-    /// - Returns: `nil` when the result is not a valid URL (a path with a space or another
-    ///   character a URL cannot hold unescaped: percent-encode it first).
+    /// - Returns: `nil` when Foundation cannot make a URL of the result; percent-encode a path's
+    ///   reserved characters first.
     public func appendingAPIPath(_ path: String) -> URL? {
         var base = absoluteString
         if let end = base.firstIndex(where: { $0 == "?" || $0 == "#" }) { base = String(base[..<end]) }
