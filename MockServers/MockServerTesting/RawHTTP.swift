@@ -15,6 +15,19 @@ public enum RawHTTP {
         /// The bytes as text (lossy).
         public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+        /// The body of the first response: what follows its blank line (the whole of it when the
+        /// answer was sent with `Content-Length` and nothing came after it).
+        public var body: [UInt8] {
+            let separator: [UInt8] = Array("\r\n\r\n".utf8)
+            guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return [] }
+            return Array(bytes[(start + separator.count)...])
+        }
+
+        /// ``body`` decoded as a JSON object (`nil` when it is not one).
+        public var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
+        }
+
         /// The status code of the first response, when one arrived.
         public var status: Int? {
             let line = text.prefix { $0 != "\r" && $0 != "\n" }

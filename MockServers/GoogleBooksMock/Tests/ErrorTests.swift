@@ -33,6 +33,22 @@ extension GoogleBooksMockSuite {
             #expect(keys == ["code", "message", "errors"], sourceLocation: sourceLocation)
         }
 
+        @Test("a 1 MiB request target gets 414 in Google's envelope, naming the limit; the next connection is served")
+        func hugeTarget() async throws {
+            try await MockServer.withRunning(GoogleBooksMockProvider()) { server in
+                let port = try #require(server.baseURL.port)
+                let request = "GET /books/v1/volumes?q=\(String(repeating: "a", count: 1 << 20)) HTTP/1.1\r\nHost: x\r\n\r\n"
+                let reply = try await RawHTTP.exchange(port: port, text: request, timeout: .seconds(60))
+                #expect(reply.status == 414, "\(reply.text.prefix(300))")
+                let error = reply.json?["error"] as? [String: Any]
+                #expect(error?["code"] as? Int == 414, "\(reply.text.prefix(300))")
+                #expect(error?["message"] as? String == "The request target is longer than \(MockServerLimits().maxHeaderBytes) bytes.")
+                #expect(Set((error ?? [:]).keys) == ["code", "message", "errors"])
+                let next = try await RawHTTP.exchange(port: port, text: "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(60))
+                #expect(next.status == 200)
+            }
+        }
+
         @Test("a missing or empty q is 400 queryRequired, exactly as Google answers it")
         func missingQuery() async throws {
             let books = try await BooksHarness.start()

@@ -80,6 +80,21 @@ struct HostileInputTests {
         await harness.stop()
     }
 
+    @Test("a 1 MiB request target gets 414 in Twitter's shape, naming the limit; the next connection is served")
+    func hugeTarget() async throws {
+        try await MockServer.withRunning(OAuth1MockProvider(flavour: .twitter)) { server in
+            let port = try #require(server.baseURL.port)
+            let request = "GET \(Self.verify)?q=\(String(repeating: "a", count: 1 << 20)) HTTP/1.1\r\nHost: x\r\n\r\n"
+            let reply = try await RawHTTP.exchange(port: port, text: request, timeout: .seconds(60))
+            #expect(reply.status == 414, "\(reply.text.prefix(300))")
+            let error = (reply.json?["errors"] as? [[String: Any]])?.first
+            #expect(error?["code"] as? Int != nil, "\(reply.text.prefix(300))")
+            #expect(error?["message"] as? String == "The request target is longer than \(MockServerLimits().maxHeaderBytes) bytes.")
+            let next = try await RawHTTP.exchange(port: port, text: "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(60))
+            #expect(next.status == 200)
+        }
+    }
+
     @Test("a request without Host cannot be verified and is refused")
     func missingHost() async throws {
         let harness = try await OAuth1Harness.start(.twitter)

@@ -16,6 +16,9 @@ import NIOHTTP1
 ///   the response for the client, and once the response is written the connection is closed
 ///   (after ``lingerTime``, so a client still sending its body can read the answer first);
 /// - answers `Expect: 100-continue` with `100 Continue` when the declared body is acceptable;
+/// - answers a request head the decoder gave up on (beyond
+///   ``MockServerApplication/parserLimit(for:)``) with 414 for a too-long target or 431 for a
+///   too-large header section, in the provider's shape, and closes the connection;
 /// - dates a route's response by the provider's clock (``serverDateField``).
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -33,13 +36,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static let lingerTime = TimeAmount.seconds(1)
 
     private let server: MockServerContext
+    private let targetWatch: RequestTargetWatch
     private var presence: ClientPresence?
     private var refused = false
     /// Whether the response being written is the connection's last.
     private var closesAfterResponse = false
 
-    init(server: MockServerContext) {
+    init(server: MockServerContext, targetWatch: RequestTargetWatch) {
         self.server = server
+        self.targetWatch = targetWatch
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -84,6 +89,25 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(wrapInboundOut(.head(head)))
     }
 
+    /// Answers a head the decoder refused as too large (Hummingbird would answer an empty 400);
+    /// once a connection is refused, the decoder's complaints about the bytes still arriving are
+    /// dropped, so that the answer is not cut short.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard !refused else { return }
+        guard case .headerOverflow? = error as? HTTPParserError else {
+            context.fireErrorCaught(error)
+            return
+        }
+        let limit = server.configuration.limits.maxHeaderBytes
+        if targetWatch.targetOverflowed {
+            server.logger.info("refused a request target longer than \(limit) bytes (limits.maxHeaderBytes)")
+            refuse(context: context, status: .uriTooLong, message: "The request target is longer than \(limit) bytes.", lingering: true)
+        } else {
+            server.logger.info("refused a header section larger than \(limit) bytes (limits.maxHeaderBytes)")
+            refuse(context: context, status: .requestHeaderFieldsTooLarge, message: "The request headers are larger than \(limit) bytes.", lingering: true)
+        }
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         var data = data
         if case .head(var head) = unwrapOutboundIn(data), let date = head.headers.first(name: Self.serverDateField) {
@@ -99,10 +123,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             let channel = context.channel
             let written = context.eventLoop.makePromise(of: Void.self)
-            written.futureResult.whenComplete { _ in
-                channel.close(mode: .output, promise: nil)
-                channel.eventLoop.scheduleTask(in: Self.lingerTime) { channel.close(promise: nil) }
-            }
+            written.futureResult.whenComplete { _ in Self.closeLingering(channel) }
             written.futureResult.cascade(to: promise)
             context.write(data, promise: written)
         default:
@@ -118,24 +139,41 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             self.presence = presence
             return
         }
-        refused = true
         server.logger.warning("refused a connection: \(limit) are open (limits.maxConnections)")
-        let answer = server.errorResponse(.serviceUnavailable, "Too many connections are open (at most \(limit)); try again later.")
+        refuse(context: context, status: .serviceUnavailable, message: "Too many connections are open (at most \(limit)); try again later.", retryAfter: 1)
+    }
+
+    /// Answers `status` with `message` in the provider's shape, reads nothing more, and closes
+    /// the connection once the answer is written (``closeLingering(_:)`` when `lingering`, for a
+    /// client that may still be sending).
+    private func refuse(context: ChannelHandlerContext, status: HTTPResponseStatus, message: String, retryAfter: Int? = nil, lingering: Bool = false) {
+        refused = true
+        let answer = server.errorResponse(.init(code: Int(status.code)), message)
         var headers = HTTPHeaders()
         for field in answer.headers where field.name != .contentLength && field.name != .connection {
             headers.add(name: field.name.rawName, value: field.value)
         }
         headers.replaceOrAdd(name: "Content-Length", value: String(answer.body.readableBytes))
         headers.replaceOrAdd(name: "Connection", value: "close")
-        headers.replaceOrAdd(name: "Retry-After", value: "1")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .serviceUnavailable, headers: headers))), promise: nil)
+        if let retryAfter { headers.replaceOrAdd(name: "Retry-After", value: String(retryAfter)) }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(answer.body))), promise: nil)
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+            if lingering { Self.closeLingering(channel) } else { channel.close(promise: nil) }
+        }
+    }
+
+    /// Closes the sending side of `channel` at once and the whole of it after ``lingerTime``, so a
+    /// client still sending reads the answer before a reset could discard it.
+    private static func closeLingering(_ channel: any Channel) {
+        channel.close(mode: .output, promise: nil)
+        channel.eventLoop.scheduleTask(in: lingerTime) { channel.close(promise: nil) }
     }
 
     /// Puts a ``ConnectionGuard`` right after the HTTP/1 decoder (Hummingbird's additional
-    /// handlers go after its HTTP-types codec, where the version is no longer seen), then leaves.
+    /// handlers go after its HTTP-types codec, where the version is no longer seen) and its
+    /// ``RequestTargetWatch`` right before it, then leaves.
     final class Installer: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = NIOAny
 
@@ -149,7 +187,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let pipeline = context.pipeline.syncOperations
             do {
                 let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-                try pipeline.addHandler(ConnectionGuard(server: server), position: .after(decoder))
+                let watch = RequestTargetWatch(limit: MockServerApplication.parserLimit(for: server.configuration.limits))
+                try pipeline.addHandler(watch, position: .before(decoder))
+                try pipeline.addHandler(ConnectionGuard(server: server, targetWatch: watch), position: .after(decoder))
             } catch {
                 server.logger.error("cannot guard a connection (\(error)); closing it")
                 context.close(promise: nil)

@@ -3,9 +3,9 @@ import Hummingbird
 import HTTPTypes
 import Logging
 
-/// Runs around every request of a mock server: header-size limit (431), a second `Host` (400), a
-/// declared body over the limit (413, before the body is read), 404 and 405 in the provider's
-/// error shape, and the journal entry once the response is ready.
+/// Runs around every request of a mock server: target-length limit (414), header-size limit
+/// (431), a second `Host` (400), a declared body over the limit (413, before the body is read),
+/// 404 and 405 in the provider's error shape, and the journal entry once the response is ready.
 struct MockServerMiddleware: RouterMiddleware {
     typealias Context = MockRequestContext
 
@@ -34,6 +34,10 @@ struct MockServerMiddleware: RouterMiddleware {
         next: (Request, MockRequestContext) async throws -> Response
     ) async throws -> Response {
         let limit = server.configuration.limits.maxHeaderBytes
+        if let target = request.head.path, target.utf8.count > limit {
+            context.note.reject("target longer than \(limit) bytes")
+            return server.errorResponse(.init(code: 414), "The request target is longer than \(limit) bytes.").response
+        }
         let headerBytes = request.headers.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 }
         if headerBytes > limit {
             context.note.reject("headers larger than \(limit) bytes")
