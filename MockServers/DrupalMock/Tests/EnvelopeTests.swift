@@ -66,39 +66,46 @@ struct EnvelopeTests {
 
         let empty = try await site.post(Array("[]".utf8))
         #expect(empty.json?["error"]?["code"] == .int(JSONRPCErrorObject.invalidRequest) && empty.json?["jsonrpc"] == "2.0")
+        #expect(empty.json?["error"]?["message"] == "Invalid Request")
         let huge = try await site.post(.array(Array(repeating: DrupalHarness.envelope("system.connect", []), count: 101)))
-        #expect(huge.json?["error"]?["code"] == .int(JSONRPCErrorObject.invalidRequest))
+        #expect(huge.json?["error"]?["code"] == .int(JSONRPCErrorObject.invalidRequest) && huge.json?["jsonrpc"] == "2.0")
+        #expect(huge.json?["error"]?["message"] == "Invalid Request: the batch holds 101 calls; the limit is 100", "\(huge.text)")
+        #expect(huge.mockReason?.contains("the batch holds 101 calls; the limit is 100; split it into batches of at most 100") == true, "\(huge.mockReason ?? "")")
+        let full = try await site.post(.array(Array(repeating: DrupalHarness.envelope("system.connect", [], id: 1), count: 100)))
+        #expect(full.json?.arrayValue?.count == 100)
         let notes = try await site.post([DrupalHarness.envelope("system.connect", [], id: nil, version: .v2_0)])
         #expect(notes.status == .ok && notes.body.isEmpty)
         await site.stop()
     }
 
-    /// A malformed body, named so that test output stays short.
+    /// A body that is not JSON, named so that test output stays short, with the reason the mock
+    /// gives for it.
     struct Malformed: CustomTestStringConvertible, Sendable {
         let name: String
         let body: [UInt8]
+        let reason: String
         var testDescription: String { name }
 
         static let all = [
-            Malformed(name: "not JSON", body: Array("{not json".utf8)),
-            Malformed(name: "empty", body: []),
-            Malformed(name: "blank", body: Array("   ".utf8)),
-            Malformed(name: "not UTF-8", body: [0xFF, 0xFE, 0x7B, 0x7D]),
-            Malformed(name: "truncated with a NUL", body: Array(#"{"method":"node.get","params":["\#u{0}"]"#.utf8)),
-            Malformed(name: "100 000 nested arrays", body: Array(String(repeating: "[", count: 100_000).utf8)),
-            Malformed(name: "5 000 nested objects", body: Array((String(repeating: "{\"a\":", count: 5_000) + "1" + String(repeating: "}", count: 5_000)).utf8)),
-            Malformed(name: "a number out of range", body: Array(#"{"version":"1.1","method":"node.get","id":1,"params":[1e999999]}"#.utf8)),
+            Malformed(name: "not JSON", body: Array("{not json".utf8), reason: "the body is not valid JSON"),
+            Malformed(name: "empty", body: [], reason: "the body is empty"),
+            Malformed(name: "blank", body: Array("   ".utf8), reason: "the body is not valid JSON"),
+            Malformed(name: "not UTF-8", body: [0xFF, 0xFE, 0x7B, 0x7D], reason: "the body is not UTF-8"),
+            Malformed(name: "truncated with a NUL", body: Array(#"{"method":"node.get","params":["\#u{0}"]"#.utf8), reason: "the body is not valid JSON"),
+            Malformed(name: "100 000 nested arrays", body: Array(String(repeating: "[", count: 100_000).utf8), reason: "the body is not valid JSON"),
+            Malformed(name: "5 000 nested objects", body: Array((String(repeating: "{\"a\":", count: 5_000) + "1" + String(repeating: "}", count: 5_000)).utf8), reason: "the body is not valid JSON"),
+            Malformed(name: "a number out of range", body: Array(#"{"version":"1.1","method":"node.get","id":1,"params":[1e999999]}"#.utf8), reason: "the body is not valid JSON"),
         ]
     }
 
-    @Test("malformed bodies get JSON-RPC's parse error, never a crash or a 500", arguments: Malformed.all)
+    @Test("bodies that are not JSON get JSON-RPC's parse error (-32700, not -32600) saying why, never a crash or a 500", arguments: Malformed.all)
     func parseErrors(malformed: Malformed) async throws {
-        let body = malformed.body
         let site = try await DrupalHarness.start()
-        let reply = try await site.post(body)
+        let reply = try await site.post(malformed.body)
         #expect(reply.status == .ok)
-        let code = reply.json?["error"]?["code"]
-        #expect(code == .int(JSONRPCErrorObject.parseError) || code == .int(JSONRPCErrorObject.invalidRequest), "\(reply.text)")
+        #expect(reply.json?["error"]?["code"] == .int(JSONRPCErrorObject.parseError), "\(reply.text)")
+        #expect(reply.json?["error"]?["message"] == "Parse error", "\(reply.text)")
+        #expect(reply.mockReason?.contains(malformed.reason) == true, "\(reply.mockReason ?? "")")
         #expect(await site.server.journal.last?.verdict == .rejected)
         await site.stop()
     }
