@@ -41,11 +41,12 @@ public enum RawHTTP {
     public struct TimedOut: Error {}
 
     /// Connects to `port` on 127.0.0.1, writes `bytes`, and reads until the server closes the
-    /// connection or `timeout` passes (then throws ``TimedOut``).
+    /// connection or `timeout` passes (then throws ``TimedOut``; a guard against a hang, not a
+    /// measure).
     ///
-    /// - Parameter holdOpen: how long to keep this side of the connection open after the
-    ///   server closed its side, as a client that never hangs up would.
-    public static func exchange(port: Int, bytes: [UInt8], timeout: Duration = .seconds(10), holdOpen: Duration = .zero) async throws -> Reply {
+    /// - Parameter holdOpen: after the server closed its side of the connection, this side stays
+    ///   open until `holdOpen` returns, as a client that never hangs up would.
+    public static func exchange(port: Int, bytes: [UInt8], timeout: Duration = .seconds(10), holdOpen: (@Sendable () async -> Void)? = nil) async throws -> Reply {
         try await withThrowingTaskGroup(of: Reply?.self) { group in
             group.addTask { try await run(port: port, bytes: bytes, holdOpen: holdOpen) }
             group.addTask {
@@ -59,14 +60,14 @@ public enum RawHTTP {
     }
 
     /// ``exchange(port:bytes:timeout:holdOpen:)`` with text.
-    public static func exchange(port: Int, text: String, timeout: Duration = .seconds(10), holdOpen: Duration = .zero) async throws -> Reply {
+    public static func exchange(port: Int, text: String, timeout: Duration = .seconds(10), holdOpen: (@Sendable () async -> Void)? = nil) async throws -> Reply {
         try await exchange(port: port, bytes: Array(text.utf8), timeout: timeout, holdOpen: holdOpen)
     }
 
-    private static func run(port: Int, bytes: [UInt8], holdOpen: Duration) async throws -> Reply {
+    private static func run(port: Int, bytes: [UInt8], holdOpen: (@Sendable () async -> Void)?) async throws -> Reply {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             // Holding open means surviving the server's half-close instead of closing with it.
-            .channelOption(ChannelOptions.allowRemoteHalfClosure, value: holdOpen > .zero)
+            .channelOption(ChannelOptions.allowRemoteHalfClosure, value: holdOpen != nil)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
@@ -82,7 +83,7 @@ public enum RawHTTP {
             } catch {
                 return Reply(bytes: received, endedWithError: true)
             }
-            if holdOpen > .zero { try? await Task.sleep(for: holdOpen) }
+            await holdOpen?()
             return Reply(bytes: received, endedWithError: false)
         }
     }

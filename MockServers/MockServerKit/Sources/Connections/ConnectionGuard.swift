@@ -19,7 +19,8 @@ import NIOHTTP1
 /// - answers a request head the decoder gave up on (beyond
 ///   ``MockServerApplication/parserLimit(for:)``) with 414 for a too-long target or 431 for a
 ///   too-large header section, in the provider's shape, and closes the connection;
-/// - dates a route's response by the provider's clock (``serverDateField``).
+/// - dates a route's response by the provider's clock (``serverDateField``);
+/// - publishes the connection's events: opened, each answer written, closed.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -32,8 +33,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// value there.
     static let serverDateField = "X-Mock-Server-Date"
 
-    /// How long a closing connection stays open after its last response is written.
-    static let lingerTime = TimeAmount.seconds(1)
+    /// How long a closing connection stays open after its last response is written (on the
+    /// server's ``MockServerContext/sleepClock``).
+    static let lingerTime = Duration.seconds(1)
 
     private let server: MockServerContext
     private let targetWatch: RequestTargetWatch
@@ -41,6 +43,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var refused = false
     /// Whether the response being written is the connection's last.
     private var closesAfterResponse = false
+    /// The status of the response being written.
+    private var answerStatus = 0
 
     init(server: MockServerContext, targetWatch: RequestTargetWatch) {
         self.server = server
@@ -61,6 +65,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             presence.markGone()
             server.connections.close(context.channel)
         }
+        server.events.publish(.connectionClosed)
         context.fireChannelInactive()
     }
 
@@ -110,20 +115,27 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         var data = data
-        if case .head(var head) = unwrapOutboundIn(data), let date = head.headers.first(name: Self.serverDateField) {
-            head.headers.remove(name: Self.serverDateField)
-            head.headers.replaceOrAdd(name: "Date", value: date)
-            data = wrapOutboundOut(.head(head))
+        if case .head(var head) = unwrapOutboundIn(data) {
+            if let date = head.headers.first(name: Self.serverDateField) {
+                head.headers.remove(name: Self.serverDateField)
+                head.headers.replaceOrAdd(name: "Date", value: date)
+                data = wrapOutboundOut(.head(head))
+            }
+            if head.status.code >= 200 { answerStatus = Int(head.status.code) }
         }
-        guard closesAfterResponse else { return context.write(data, promise: promise) }
+        let closing = closesAfterResponse
         switch unwrapOutboundIn(data) {
-        case .head(var head) where head.status.code >= 200:
+        case .head(var head) where closing && head.status.code >= 200:
             head.headers.replaceOrAdd(name: "Connection", value: "close")
             context.write(wrapOutboundOut(.head(head)), promise: promise)
-        case .end:
+        case .end where closing || server.events.isObserved:
             let channel = context.channel
             let written = context.eventLoop.makePromise(of: Void.self)
-            written.futureResult.whenComplete { _ in Self.closeLingering(channel) }
+            let (events, status, clock) = (server.events, answerStatus, server.sleepClock)
+            written.futureResult.whenComplete { result in
+                if case .success = result { events.publish(.answerWritten(status: status)) }
+                if closing { Self.closeLingering(channel, clock: clock) }
+            }
             written.futureResult.cascade(to: promise)
             context.write(data, promise: written)
         default:
@@ -137,6 +149,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let limit = server.configuration.limits.maxConnections
         if let presence = server.connections.open(context.channel, limit: limit) {
             self.presence = presence
+            server.events.publish(.connectionOpened)
             return
         }
         server.logger.warning("refused a connection: \(limit) are open (limits.maxConnections)")
@@ -159,16 +172,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(answer.body))), promise: nil)
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
-            if lingering { Self.closeLingering(channel) } else { channel.close(promise: nil) }
+        let (events, clock) = (server.events, server.sleepClock)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { result in
+            if case .success = result { events.publish(.answerWritten(status: Int(status.code))) }
+            if lingering { Self.closeLingering(channel, clock: clock) } else { channel.close(promise: nil) }
         }
     }
 
-    /// Closes the sending side of `channel` at once and the whole of it after ``lingerTime``, so a
-    /// client still sending reads the answer before a reset could discard it.
-    private static func closeLingering(_ channel: any Channel) {
+    /// Closes the sending side of `channel` at once and the whole of it ``lingerTime`` later on
+    /// `clock`, so a client still sending reads the answer before a reset could discard it.
+    private static func closeLingering(_ channel: any Channel, clock: any Clock<Duration>) {
         channel.close(mode: .output, promise: nil)
-        channel.eventLoop.scheduleTask(in: lingerTime) { channel.close(promise: nil) }
+        let linger = Task {
+            try? await clock.sleep(for: lingerTime)
+            channel.close(promise: nil)
+        }
+        channel.closeFuture.whenComplete { _ in linger.cancel() }
     }
 
     /// Puts a ``ConnectionGuard`` right after the HTTP/1 decoder (Hummingbird's additional

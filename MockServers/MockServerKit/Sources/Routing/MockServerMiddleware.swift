@@ -17,14 +17,17 @@ struct MockServerMiddleware: RouterMiddleware {
         next: (Request, MockRequestContext) async throws -> Response
     ) async throws -> Response {
         let received = server.clock.now
+        server.events.publish(.requestReceived(method: request.method.rawValue, path: request.uri.path))
         let response: Response
         do {
             response = try await answer(request, context: context, next: next)
         } catch {
             await record(request, context: context, status: 0, received: received)
+            server.events.publish(.requestFinished(status: 0))
             throw error
         }
         await record(request, context: context, status: response.status.code, received: received)
+        server.events.publish(.requestFinished(status: response.status.code))
         return response
     }
 
