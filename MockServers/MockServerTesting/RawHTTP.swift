@@ -15,6 +15,19 @@ public enum RawHTTP {
         /// The bytes as text (lossy).
         public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+        /// The body of the first response: what follows its blank line (the whole of it when the
+        /// answer was sent with `Content-Length` and nothing came after it).
+        public var body: [UInt8] {
+            let separator: [UInt8] = Array("\r\n\r\n".utf8)
+            guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return [] }
+            return Array(bytes[(start + separator.count)...])
+        }
+
+        /// ``body`` decoded as a JSON object (`nil` when it is not one).
+        public var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
+        }
+
         /// The status code of the first response, when one arrived.
         public var status: Int? {
             let line = text.prefix { $0 != "\r" && $0 != "\n" }
@@ -28,11 +41,12 @@ public enum RawHTTP {
     public struct TimedOut: Error {}
 
     /// Connects to `port` on 127.0.0.1, writes `bytes`, and reads until the server closes the
-    /// connection or `timeout` passes (then throws ``TimedOut``).
+    /// connection or `timeout` passes (then throws ``TimedOut``; a guard against a hang, not a
+    /// measure).
     ///
-    /// - Parameter holdOpen: how long to keep this side of the connection open after the
-    ///   server closed its side, as a client that never hangs up would.
-    public static func exchange(port: Int, bytes: [UInt8], timeout: Duration = .seconds(10), holdOpen: Duration = .zero) async throws -> Reply {
+    /// - Parameter holdOpen: after the server closed its side of the connection, this side stays
+    ///   open until `holdOpen` returns, as a client that never hangs up would.
+    public static func exchange(port: Int, bytes: [UInt8], timeout: Duration = .seconds(10), holdOpen: (@Sendable () async -> Void)? = nil) async throws -> Reply {
         try await withThrowingTaskGroup(of: Reply?.self) { group in
             group.addTask { try await run(port: port, bytes: bytes, holdOpen: holdOpen) }
             group.addTask {
@@ -46,14 +60,14 @@ public enum RawHTTP {
     }
 
     /// ``exchange(port:bytes:timeout:holdOpen:)`` with text.
-    public static func exchange(port: Int, text: String, timeout: Duration = .seconds(10), holdOpen: Duration = .zero) async throws -> Reply {
+    public static func exchange(port: Int, text: String, timeout: Duration = .seconds(10), holdOpen: (@Sendable () async -> Void)? = nil) async throws -> Reply {
         try await exchange(port: port, bytes: Array(text.utf8), timeout: timeout, holdOpen: holdOpen)
     }
 
-    private static func run(port: Int, bytes: [UInt8], holdOpen: Duration) async throws -> Reply {
+    private static func run(port: Int, bytes: [UInt8], holdOpen: (@Sendable () async -> Void)?) async throws -> Reply {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             // Holding open means surviving the server's half-close instead of closing with it.
-            .channelOption(ChannelOptions.allowRemoteHalfClosure, value: holdOpen > .zero)
+            .channelOption(ChannelOptions.allowRemoteHalfClosure, value: holdOpen != nil)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
@@ -69,7 +83,7 @@ public enum RawHTTP {
             } catch {
                 return Reply(bytes: received, endedWithError: true)
             }
-            if holdOpen > .zero { try? await Task.sleep(for: holdOpen) }
+            await holdOpen?()
             return Reply(bytes: received, endedWithError: false)
         }
     }

@@ -14,13 +14,19 @@ struct AFSignedHarness {
     let clock: ManualClock
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static func start(_ options: AFSignedMockOptions = AFSignedMockOptions(), limits: MockServerLimits = MockServerLimits()) async throws -> AFSignedHarness {
+    /// Runs `body` with a fresh mock on a manual clock, and stops the mock however `body` ends.
+    static func withRunning<Result>(
+        _ options: AFSignedMockOptions = AFSignedMockOptions(),
+        limits: MockServerLimits = MockServerLimits(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (AFSignedHarness) async throws -> Result
+    ) async throws -> Result {
         let clock = ManualClock(start: start)
-        let server = try await MockServer.start(AFSignedMockProvider(options: options), configuration: MockServerConfiguration(limits: limits, seed: 3), clock: clock)
-        return AFSignedHarness(server: server, clock: clock)
+        let configuration = MockServerConfiguration(limits: limits, seed: 3)
+        return try await MockServer.withRunning(AFSignedMockProvider(options: options), configuration: configuration, clock: clock) { server in
+            try await body(AFSignedHarness(server: server, clock: clock))
+        }
     }
-
-    func stop() async { await server.stop() }
 
     var credentials: [String: String] { server.providers[0].credentials }
     var clientID: String { credentials["clientID"]! }

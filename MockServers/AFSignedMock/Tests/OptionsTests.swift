@@ -47,7 +47,7 @@ struct AFSignedMockOptionsTests {
     @Test("MockServer.start refuses options out of range before binding")
     func startRefuses() async {
         await #expect(throws: MockServerError.self) {
-            _ = try await MockServer.start(AFSignedMockProvider(options: .init(timestampWindowSeconds: -1)))
+            try await MockServer.withRunning(AFSignedMockProvider(options: .init(timestampWindowSeconds: -1))) { _ in }
         }
     }
 }

@@ -34,10 +34,11 @@ struct DrupalRPCRoute: Sendable {
     /// A batch: every call run in order, answers in an array without the notifications'.
     private func batch(_ elements: [JSONValue], cookieSessid: String?, now: Date, context: MockRequestContext) async throws(DrupalMockError) -> MockResponse {
         guard !elements.isEmpty else {
-            throw Self.batchError("an empty batch holds no call; send at least one request object")
+            throw Self.batchError("Invalid Request", reason: "an empty batch holds no call; send at least one request object")
         }
         guard elements.count <= Self.maximumBatch else {
-            throw Self.batchError("a batch may hold at most \(Self.maximumBatch) calls; this one holds \(elements.count)")
+            let limit = "the batch holds \(elements.count) calls; the limit is \(Self.maximumBatch)"
+            throw Self.batchError("Invalid Request: \(limit)", reason: "\(limit); split it into batches of at most \(Self.maximumBatch)")
         }
         var answers: [[UInt8]] = []
         var headers = HTTPFields()
@@ -104,8 +105,10 @@ struct DrupalRPCRoute: Sendable {
         }
     }
 
-    private static func batchError(_ reason: String) -> DrupalMockError {
-        var error = DrupalMockError(protocol: JSONRPCErrorObject.invalidRequest, code: .invalidRequest, message: "Invalid Request", reason: reason)
+    /// JSON-RPC 2.0's invalid request for a whole batch: `message` for the error object, `reason`
+    /// for the journal and `X-Mock-Reason`.
+    private static func batchError(_ message: String, reason: String) -> DrupalMockError {
+        var error = DrupalMockError(protocol: JSONRPCErrorObject.invalidRequest, code: .invalidRequest, message: message, reason: reason)
         error.version = .v2_0
         return error
     }

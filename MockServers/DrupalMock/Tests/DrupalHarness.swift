@@ -14,13 +14,19 @@ struct DrupalHarness {
     let clock: ManualClock
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static func start(_ options: DrupalMockOptions = DrupalMockOptions(), limits: MockServerLimits = MockServerLimits()) async throws -> DrupalHarness {
+    /// Runs `body` with a fresh mock on a manual clock, and stops the mock however `body` ends.
+    static func withRunning<Result>(
+        _ options: DrupalMockOptions = DrupalMockOptions(),
+        limits: MockServerLimits = MockServerLimits(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (DrupalHarness) async throws -> Result
+    ) async throws -> Result {
         let clock = ManualClock(start: start)
-        let server = try await MockServer.start(DrupalMockProvider(options: options), configuration: MockServerConfiguration(limits: limits, seed: 7), clock: clock)
-        return DrupalHarness(server: server, clock: clock)
+        let configuration = MockServerConfiguration(limits: limits, seed: 7)
+        return try await MockServer.withRunning(DrupalMockProvider(options: options), configuration: configuration, clock: clock) { server in
+            try await body(DrupalHarness(server: server, clock: clock))
+        }
     }
-
-    func stop() async { await server.stop() }
 
     var credentials: [String: String] { server.providers[0].credentials }
     var apiKey: String { credentials["apiKey"]! }

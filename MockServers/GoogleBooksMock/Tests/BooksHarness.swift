@@ -15,14 +15,20 @@ struct BooksHarness {
     /// The catalogue the server answers from.
     let catalogue: BookCatalogue
 
-    static func start(_ options: GoogleBooksMockOptions = GoogleBooksMockOptions(), limits: MockServerLimits = MockServerLimits()) async throws -> BooksHarness {
+    /// Runs `body` with a fresh mock on a manual clock, and stops the mock however `body` ends.
+    static func withRunning<Result>(
+        _ options: GoogleBooksMockOptions = GoogleBooksMockOptions(),
+        limits: MockServerLimits = MockServerLimits(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (BooksHarness) async throws -> Result
+    ) async throws -> Result {
         let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
-        let server = try await MockServer.start(GoogleBooksMockProvider(options: options), configuration: MockServerConfiguration(limits: limits, seed: 7), clock: clock)
         let catalogue = await BookCatalogue.shared(size: options.catalogueSize, seed: UInt64(options.seed))
-        return BooksHarness(server: server, clock: clock, options: options, catalogue: catalogue)
+        let configuration = MockServerConfiguration(limits: limits, seed: 7)
+        return try await MockServer.withRunning(GoogleBooksMockProvider(options: options), configuration: configuration, clock: clock) { server in
+            try await body(BooksHarness(server: server, clock: clock, options: options, catalogue: catalogue))
+        }
     }
-
-    func stop() async { await server.stop() }
 
 
     var port: Int { server.baseURL.port ?? 0 }

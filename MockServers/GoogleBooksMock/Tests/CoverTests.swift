@@ -89,57 +89,57 @@ extension GoogleBooksMockSuite {
 
         @Test("the thumbnail links of search results serve valid PNGs of Google's sizes: 128 px wide, 80 px for smallThumbnail")
         func thumbnails() async throws {
-            let books = try await BooksHarness.start()
-            let reply = try await books.search("river", [("maxResults", "20")])
-            let linked = reply.items.compactMap { ($0["volumeInfo"] as? [String: Any])?["imageLinks"] as? [String: String] }
-            #expect(linked.count >= 10 && linked.count < 20, "most volumes have covers, some do not")
-            var seen: Set<[UInt8]> = []
-            for links in linked.prefix(6) {
-                for (name, width) in [("thumbnail", 128), ("smallThumbnail", 80)] {
-                    let url = try #require(links[name].flatMap(URL.init(string:)))
-                    #expect(url.scheme == "http" && url.port == books.port)
-                    let target = url.path + "?" + (url.query ?? "")
-                    let image = try await books.get(target)
-                    #expect(image.status == .ok && image.headers[.contentType] == "image/png")
-                    let png = try Self.decode(image.body)
-                    #expect(png.width == width && (width * 1350 / 1000...width * 1600 / 1000).contains(png.height))
-                    #expect(png.bitDepth == 8 && png.colourType == 3 && png.paletteEntries == 4)
-                    #expect(png.scanlines.count == (png.width + 1) * png.height)
-                    for row in 0..<png.height {
-                        let line = png.scanlines[(row * (png.width + 1))..<((row + 1) * (png.width + 1))]
-                        #expect(line.first == 0 && line.dropFirst().allSatisfy { Int($0) < png.paletteEntries })
+            try await BooksHarness.withRunning { books in
+                let reply = try await books.search("river", [("maxResults", "20")])
+                let linked = reply.items.compactMap { ($0["volumeInfo"] as? [String: Any])?["imageLinks"] as? [String: String] }
+                #expect(linked.count >= 10 && linked.count < 20, "most volumes have covers, some do not")
+                var seen: Set<[UInt8]> = []
+                for links in linked.prefix(6) {
+                    for (name, width) in [("thumbnail", 128), ("smallThumbnail", 80)] {
+                        let url = try #require(links[name].flatMap(URL.init(string:)))
+                        #expect(url.scheme == "http" && url.port == books.port)
+                        let target = url.path + "?" + (url.query ?? "")
+                        let image = try await books.get(target)
+                        #expect(image.status == .ok && image.headers[.contentType] == "image/png")
+                        let png = try Self.decode(image.body)
+                        #expect(png.width == width && (width * 1350 / 1000...width * 1600 / 1000).contains(png.height))
+                        #expect(png.bitDepth == 8 && png.colourType == 3 && png.paletteEntries == 4)
+                        #expect(png.scanlines.count == (png.width + 1) * png.height)
+                        for row in 0..<png.height {
+                            let line = png.scanlines[(row * (png.width + 1))..<((row + 1) * (png.width + 1))]
+                            #expect(line.first == 0 && line.dropFirst().allSatisfy { Int($0) < png.paletteEntries })
+                        }
+                        #expect(seen.insert(image.body).inserted, "every volume and size its own image")
+                        #expect(try await books.get(target).body == image.body, "the same image every time")
                     }
-                    #expect(seen.insert(image.body).inserted, "every volume and size its own image")
-                    #expect(try await books.get(target).body == image.body, "the same image every time")
                 }
             }
-            await books.stop()
         }
 
         @Test("lookups link larger sizes, which are valid PNGs of several stored blocks")
         func largeSizes() async throws {
-            let books = try await BooksHarness.start()
-            let volume = try #require(books.catalogue.volumes.first { $0.cover?.hasLargeSizes == true })
-            for (zoom, width) in [(2, 300), (3, 575), (4, 800)] {
-                let image = try await books.get("/books/content?id=\(volume.id)&printsec=frontcover&img=1&zoom=\(zoom)&edge=curl&source=gbs_api")
-                let png = try Self.decode(image.body)
-                #expect(png.width == width && image.body.count > 65_535)
+            try await BooksHarness.withRunning { books in
+                let volume = try #require(books.catalogue.volumes.first { $0.cover?.hasLargeSizes == true })
+                for (zoom, width) in [(2, 300), (3, 575), (4, 800)] {
+                    let image = try await books.get("/books/content?id=\(volume.id)&printsec=frontcover&img=1&zoom=\(zoom)&edge=curl&source=gbs_api")
+                    let png = try Self.decode(image.body)
+                    #expect(png.width == width && image.body.count > 65_535)
+                }
             }
-            await books.stop()
         }
 
         @Test("a cover for no volume or a volume without one is 404; an unserved zoom is 400; no key is needed")
         func refusals() async throws {
-            let books = try await BooksHarness.start(GoogleBooksMockOptions(requiresKey: true))
-            let bare = try #require(books.catalogue.volumes.first { $0.cover == nil })
-            let covered = try #require(books.catalogue.volumes.first { $0.cover != nil })
-            ErrorTests.expectGoogleError(try await books.get("/books/content?id=\(bare.id)&zoom=1"), 404, "notFound", location: nil, message: "Image not found.")
-            ErrorTests.expectGoogleError(try await books.get("/books/content?id=nope&zoom=1"), 404, "notFound", location: nil, message: "Image not found.")
-            ErrorTests.expectGoogleError(try await books.get("/books/content?zoom=1"), 404, "notFound", location: nil, message: "Image not found.")
-            ErrorTests.expectGoogleError(try await books.get("/books/content?id=\(covered.id)&zoom=9"), 400, "invalid", location: "zoom", message: "Values must be within the range")
-            ErrorTests.expectGoogleError(try await books.get("/books/content?id=\(covered.id)&zoom=11"), 400, "invalid", location: "zoom", message: "Values must be within the range")
-            #expect(try await books.get("/books/content?id=\(covered.id)").status == .ok, "zoom 1 by default")
-            await books.stop()
+            try await BooksHarness.withRunning(GoogleBooksMockOptions(requiresKey: true)) { books in
+                let bare = try #require(books.catalogue.volumes.first { $0.cover == nil })
+                let covered = try #require(books.catalogue.volumes.first { $0.cover != nil })
+                ErrorTests.expectGoogleError(try await books.get("/books/content?id=\(bare.id)&zoom=1"), 404, "notFound", location: nil, message: "Image not found.")
+                ErrorTests.expectGoogleError(try await books.get("/books/content?id=nope&zoom=1"), 404, "notFound", location: nil, message: "Image not found.")
+                ErrorTests.expectGoogleError(try await books.get("/books/content?zoom=1"), 404, "notFound", location: nil, message: "Image not found.")
+                ErrorTests.expectGoogleError(try await books.get("/books/content?id=\(covered.id)&zoom=9"), 400, "invalid", location: "zoom", message: "Values must be within the range")
+                ErrorTests.expectGoogleError(try await books.get("/books/content?id=\(covered.id)&zoom=11"), 400, "invalid", location: "zoom", message: "Values must be within the range")
+                #expect(try await books.get("/books/content?id=\(covered.id)").status == .ok, "zoom 1 by default")
+            }
         }
 
         @Test("the encoder's pieces match the specifications' check values")

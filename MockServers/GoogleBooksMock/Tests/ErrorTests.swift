@@ -33,22 +33,38 @@ extension GoogleBooksMockSuite {
             #expect(keys == ["code", "message", "errors"], sourceLocation: sourceLocation)
         }
 
+        @Test("a 1 MiB request target gets 414 in Google's envelope, naming the limit; the next connection is served")
+        func hugeTarget() async throws {
+            try await MockServer.withRunning(GoogleBooksMockProvider()) { server in
+                let port = try #require(server.baseURL.port)
+                let request = "GET /books/v1/volumes?q=\(String(repeating: "a", count: 1 << 20)) HTTP/1.1\r\nHost: x\r\n\r\n"
+                let reply = try await RawHTTP.exchange(port: port, text: request, timeout: .seconds(60))
+                #expect(reply.status == 414, "\(reply.text.prefix(300))")
+                let error = reply.json?["error"] as? [String: Any]
+                #expect(error?["code"] as? Int == 414, "\(reply.text.prefix(300))")
+                #expect(error?["message"] as? String == "The request target is longer than \(MockServerLimits().maxHeaderBytes) bytes.")
+                #expect(Set((error ?? [:]).keys) == ["code", "message", "errors"])
+                let next = try await RawHTTP.exchange(port: port, text: "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(60))
+                #expect(next.status == 200)
+            }
+        }
+
         @Test("a missing or empty q is 400 queryRequired, exactly as Google answers it")
         func missingQuery() async throws {
-            let books = try await BooksHarness.start()
-            let expected: [String: Any] = ["error": [
-                "code": 400, "message": "Missing query.",
-                "errors": [["message": "Missing query.", "domain": "global", "reason": "queryRequired", "location": "q", "locationType": "parameter"]],
-            ]]
-            for target in ["/books/v1/volumes", "/books/v1/volumes?q=", "/books/v1/volumes?q=%20%20", "/books/v1/volumes?maxResults=5"] {
-                let reply = try await books.get(target)
-                #expect(reply.status == .badRequest)
-                #expect(NSDictionary(dictionary: try #require(reply.json)) == NSDictionary(dictionary: expected), "\(target): \(reply.text)")
-                #expect(reply.mockReason?.contains("q is required") == true)
+            try await BooksHarness.withRunning { books in
+                let expected: [String: Any] = ["error": [
+                    "code": 400, "message": "Missing query.",
+                    "errors": [["message": "Missing query.", "domain": "global", "reason": "queryRequired", "location": "q", "locationType": "parameter"]],
+                ]]
+                for target in ["/books/v1/volumes", "/books/v1/volumes?q=", "/books/v1/volumes?q=%20%20", "/books/v1/volumes?maxResults=5"] {
+                    let reply = try await books.get(target)
+                    #expect(reply.status == .badRequest)
+                    #expect(NSDictionary(dictionary: try #require(reply.json)) == NSDictionary(dictionary: expected), "\(target): \(reply.text)")
+                    #expect(reply.mockReason?.contains("q is required") == true)
+                }
+                let raw = try await books.get("/books/v1/volumes?prettyPrint=false")
+                #expect(raw.text == #"{"error":{"code":400,"message":"Missing query.","errors":[{"message":"Missing query.","domain":"global","reason":"queryRequired","location":"q","locationType":"parameter"}]}}"#)
             }
-            let raw = try await books.get("/books/v1/volumes?prettyPrint=false")
-            #expect(raw.text == #"{"error":{"code":400,"message":"Missing query.","errors":[{"message":"Missing query.","domain":"global","reason":"queryRequired","location":"q","locationType":"parameter"}]}}"#)
-            await books.stop()
         }
 
         @Test("numbers out of range are 400 invalid with Google's range message", arguments: [
@@ -62,9 +78,9 @@ extension GoogleBooksMockSuite {
             ("startIndex", "1.5", "Invalid value '1.5'"),
         ])
         func ranges(name: String, value: String, message: String) async throws {
-            let books = try await BooksHarness.start()
-            Self.expectGoogleError(try await books.search("river", [(name, value)]), 400, "invalid", location: name, message: message)
-            await books.stop()
+            try await BooksHarness.withRunning { books in
+                Self.expectGoogleError(try await books.search("river", [(name, value)]), 400, "invalid", location: name, message: message)
+            }
         }
 
         @Test("values outside an enum are 400 invalidParameter naming the allowed values", arguments: [
@@ -81,20 +97,20 @@ extension GoogleBooksMockSuite {
             ("langRestrict", "f r", "Invalid language code"),
         ])
         func enums(name: String, value: String, message: String) async throws {
-            let books = try await BooksHarness.start()
-            Self.expectGoogleError(try await books.search("river", [(name, value)]), 400, "invalidParameter", location: name, message: message)
-            await books.stop()
+            try await BooksHarness.withRunning { books in
+                Self.expectGoogleError(try await books.search("river", [(name, value)]), 400, "invalidParameter", location: name, message: message)
+            }
         }
 
         @Test("each enum's documented spellings, any case, and its _UNDEFINED value are accepted; alt=json too")
         func enumSpellings() async throws {
-            let books = try await BooksHarness.start()
-            for (name, value) in [("orderBy", "ORDER_BY_UNDEFINED"), ("printType", "all"), ("printType", "Magazines"), ("projection", "PROJECTION_UNDEFINED"),
-                                  ("filter", "FREE-EBOOKS"), ("download", "epub"), ("alt", "json"), ("libraryRestrict", "no-restrict"),
-                                  ("maxAllowedMaturityRating", "mature"), ("quotaUser", "someone"), ("source", "app"), ("unknownThing", "1")] {
-                #expect(try await books.search("river", [(name, value)]).status == .ok, "\(name)=\(value)")
+            try await BooksHarness.withRunning { books throws in
+                for (name, value) in [("orderBy", "ORDER_BY_UNDEFINED"), ("printType", "all"), ("printType", "Magazines"), ("projection", "PROJECTION_UNDEFINED"),
+                                      ("filter", "FREE-EBOOKS"), ("download", "epub"), ("alt", "json"), ("libraryRestrict", "no-restrict"),
+                                      ("maxAllowedMaturityRating", "mature"), ("quotaUser", "someone"), ("source", "app"), ("unknownThing", "1")] {
+                    #expect(try await books.search("river", [(name, value)]).status == .ok, "\(name)=\(value)")
+                }
             }
-            await books.stop()
         }
 
         @Test("fields in bad syntax is 400 invalidParameter at fields", arguments: [
@@ -104,70 +120,70 @@ extension GoogleBooksMockSuite {
             String(repeating: "a,", count: 2000) + "b",
         ])
         func badFields(selection: String) async throws {
-            let books = try await BooksHarness.start()
-            Self.expectGoogleError(try await books.search("river", [("fields", selection)]), 400, "invalidParameter", location: "fields", message: "Invalid field selection")
-            await books.stop()
+            try await BooksHarness.withRunning { books in
+                Self.expectGoogleError(try await books.search("river", [("fields", selection)]), 400, "invalidParameter", location: "fields", message: "Invalid field selection")
+            }
         }
 
         @Test("an unknown volume is 404 notFound: The volume ID could not be found.", arguments: ["nonexistent1", "zzzzzzzzzzzz", "%E2%98%83", String(repeating: "x", count: 2000)])
         func unknownVolume(id: String) async throws {
-            let books = try await BooksHarness.start()
-            Self.expectGoogleError(try await books.get("/books/v1/volumes/\(id)"), 404, "notFound", location: nil, message: "The volume ID could not be found.")
-            await books.stop()
+            try await BooksHarness.withRunning { books in
+                Self.expectGoogleError(try await books.get("/books/v1/volumes/\(id)"), 404, "notFound", location: nil, message: "The volume ID could not be found.")
+            }
         }
 
         @Test("the kit's own refusals — unknown path, wrong method, oversized body — come in Google's envelope")
         func kitErrors() async throws {
-            let books = try await BooksHarness.start(limits: MockServerLimits(maxBodyBytes: 1024))
-            Self.expectGoogleError(try await books.get("/books/v1/nothing"), 404, "notFound", location: nil, message: "")
-            let post = try await MockHTTP.send(.post, "/books/v1/volumes?q=river", to: books.server.baseURL)
-            Self.expectGoogleError(BooksHarness.Reply(status: post.status, headers: post.headers, body: post.body.map { Array(buffer: $0) } ?? []), 405, "httpMethodNotAllowed", location: nil, message: "")
-            #expect(post.headers[.allow]?.contains("GET") == true)
-            let big = try await MockHTTP.send(.get, "/books/v1/volumes?q=river", to: books.server.baseURL, body: ByteBuffer(repeating: 0x41, count: 4096))
-            Self.expectGoogleError(BooksHarness.Reply(status: big.status, headers: big.headers, body: big.body.map { Array(buffer: $0) } ?? []), 413, "uploadTooLarge", location: nil, message: "")
-            await books.stop()
+            try await BooksHarness.withRunning(limits: MockServerLimits(maxBodyBytes: 1024)) { books in
+                Self.expectGoogleError(try await books.get("/books/v1/nothing"), 404, "notFound", location: nil, message: "")
+                let post = try await MockHTTP.send(.post, "/books/v1/volumes?q=river", to: books.server.baseURL)
+                Self.expectGoogleError(BooksHarness.Reply(status: post.status, headers: post.headers, body: post.body.map { Array(buffer: $0) } ?? []), 405, "httpMethodNotAllowed", location: nil, message: "")
+                #expect(post.headers[.allow]?.contains("GET") == true)
+                let big = try await MockHTTP.send(.get, "/books/v1/volumes?q=river", to: books.server.baseURL, body: ByteBuffer(repeating: 0x41, count: 4096))
+                Self.expectGoogleError(BooksHarness.Reply(status: big.status, headers: big.headers, body: big.body.map { Array(buffer: $0) } ?? []), 413, "uploadTooLarge", location: nil, message: "")
+            }
         }
 
         @Test("libraryRestrict=my-library needs a signed-in user: 401 required at the Authorization header")
         func library() async throws {
-            let books = try await BooksHarness.start()
-            Self.expectGoogleError(try await books.search("river", [("libraryRestrict", "my-library")]), 401, "required", location: "Authorization", message: "Login Required.")
-            await books.stop()
+            try await BooksHarness.withRunning { books in
+                Self.expectGoogleError(try await books.search("river", [("libraryRestrict", "my-library")]), 401, "required", location: "Authorization", message: "Login Required.")
+            }
         }
 
         @Test("with requiresKey: no key is 403 forbidden, a wrong key 400 keyInvalid, the demo key passes; without it keys are ignored")
         func apiKeys() async throws {
-            let books = try await BooksHarness.start(GoogleBooksMockOptions(requiresKey: true))
-            let key = try #require(books.server.providers[0].credentials["apiKey"])
-            #expect(key == GoogleBooksMockProvider.apiKey && key.count == 39 && key.hasPrefix("AIza"))
-            Self.expectGoogleError(try await books.search("river"), 403, "forbidden", location: nil, message: "The request is missing a valid API key.")
-            Self.expectGoogleError(try await books.search("river", [("key", "")]), 403, "forbidden", location: nil, message: "The request is missing a valid API key.")
-            let wrong = try await books.search("river", [("key", "AIzaWRONG")])
-            Self.expectGoogleError(wrong, 400, "keyInvalid", location: nil, message: "API key not valid. Please pass a valid API key.")
-            #expect(!wrong.text.contains("AIzaWRONG") && !(wrong.mockReason ?? "").contains("AIzaWRONG"), "a refused key is never repeated")
-            #expect(try await books.search("river", [("key", key)]).status == .ok)
-            let found = try await books.search("river", [("key", key)])
-            #expect(try await books.get("/books/v1/volumes/\(found.ids[0])?key=\(key)").status == .ok)
-            Self.expectGoogleError(try await books.search(nil, [("key", "bad")]), 400, "keyInvalid", location: nil, message: "API key not valid")
-            await books.stop()
-            let open = try await BooksHarness.start()
-            #expect(try await open.search("river", [("key", "anything")]).status == .ok)
-            #expect(try await open.search("river").status == .ok)
-            await open.stop()
+            try await BooksHarness.withRunning(GoogleBooksMockOptions(requiresKey: true)) { books in
+                let key = try #require(books.server.providers[0].credentials["apiKey"])
+                #expect(key == GoogleBooksMockProvider.apiKey && key.count == 39 && key.hasPrefix("AIza"))
+                Self.expectGoogleError(try await books.search("river"), 403, "forbidden", location: nil, message: "The request is missing a valid API key.")
+                Self.expectGoogleError(try await books.search("river", [("key", "")]), 403, "forbidden", location: nil, message: "The request is missing a valid API key.")
+                let wrong = try await books.search("river", [("key", "AIzaWRONG")])
+                Self.expectGoogleError(wrong, 400, "keyInvalid", location: nil, message: "API key not valid. Please pass a valid API key.")
+                #expect(!wrong.text.contains("AIzaWRONG") && !(wrong.mockReason ?? "").contains("AIzaWRONG"), "a refused key is never repeated")
+                #expect(try await books.search("river", [("key", key)]).status == .ok)
+                let found = try await books.search("river", [("key", key)])
+                #expect(try await books.get("/books/v1/volumes/\(found.ids[0])?key=\(key)").status == .ok)
+                Self.expectGoogleError(try await books.search(nil, [("key", "bad")]), 400, "keyInvalid", location: nil, message: "API key not valid")
+            }
+            try await BooksHarness.withRunning { open throws in
+                #expect(try await open.search("river", [("key", "anything")]).status == .ok)
+                #expect(try await open.search("river").status == .ok)
+            }
         }
 
         @Test("rateLimitPerMinute: past the limit 429 rateLimitExceeded with Retry-After; a minute later requests pass again")
         func rateLimit() async throws {
-            let books = try await BooksHarness.start(GoogleBooksMockOptions(rateLimitPerMinute: 3))
-            for _ in 0..<3 { #expect(try await books.search("river").status == .ok) }
-            books.clock.advance(by: 20)
-            let limited = try await books.search("river")
-            Self.expectGoogleError(limited, 429, "rateLimitExceeded", location: nil, message: "Rate Limit Exceeded")
-            #expect(limited.headers[.retryAfter] == "40")
-            #expect(limited.error?.detail["domain"] == "usageLimits")
-            books.clock.advance(by: 40)
-            #expect(try await books.search("river").status == .ok)
-            await books.stop()
+            try await BooksHarness.withRunning(GoogleBooksMockOptions(rateLimitPerMinute: 3)) { books in
+                for _ in 0..<3 { #expect(try await books.search("river").status == .ok) }
+                books.clock.advance(by: 20)
+                let limited = try await books.search("river")
+                Self.expectGoogleError(limited, 429, "rateLimitExceeded", location: nil, message: "Rate Limit Exceeded")
+                #expect(limited.headers[.retryAfter] == "40")
+                #expect(limited.error?.detail["domain"] == "usageLimits")
+                books.clock.advance(by: 40)
+                #expect(try await books.search("river").status == .ok)
+            }
         }
 
         /// Hostile requests by name, so a failure prints the name and not kilobytes of query.
@@ -184,25 +200,25 @@ extension GoogleBooksMockSuite {
         @Test("hostile input gets a clear 4xx, never a 500 or a hang", arguments: hostileTargets.keys.sorted())
         func hostile(name: String) async throws {
             let (target, status, reason) = try #require(Self.hostileTargets[name])
-            let books = try await BooksHarness.start()
-            let reply = try await books.get(target)
-            #expect(reply.status.code == status && reply.error?.detail["reason"] == reason, "\(reply.text.prefix(300))")
-            #expect(try await books.search("river").status == .ok, "the server still answers")
-            let raw = try await RawHTTP.exchange(port: books.port, text: "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(60))
-            #expect(raw.status == status, "over a raw connection too, answered before the 60 s bound")
-            await books.stop()
+            try await BooksHarness.withRunning { books in
+                let reply = try await books.get(target)
+                #expect(reply.status.code == status && reply.error?.detail["reason"] == reason, "\(reply.text.prefix(300))")
+                #expect(try await books.search("river").status == .ok, "the server still answers")
+                let raw = try await RawHTTP.exchange(port: books.port, text: "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(60))
+                #expect(raw.status == status, "over a raw connection too, answered before the 60 s bound")
+            }
         }
 
         @Test("a 429 fault from the kit comes in Google's envelope with Retry-After")
         func faults() async throws {
-            let books = try await BooksHarness.start()
-            try books.server.faults.add(FaultRule(route: "*", fault: .status(code: 429, retryAfterSeconds: 7), remaining: 1))
-            let reply = try await books.search("river")
-            Self.expectGoogleError(reply, 429, "rateLimitExceeded", location: nil, message: "Rate limit exceeded.")
-            #expect(reply.headers[.retryAfter] == "7")
-            try books.server.faults.add(FaultRule(route: "*", fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
-            Self.expectGoogleError(try await books.search("river"), 503, "backendError", location: nil, message: "")
-            await books.stop()
+            try await BooksHarness.withRunning { books in
+                try books.server.faults.add(FaultRule(route: "*", fault: .status(code: 429, retryAfterSeconds: 7), remaining: 1))
+                let reply = try await books.search("river")
+                Self.expectGoogleError(reply, 429, "rateLimitExceeded", location: nil, message: "Rate limit exceeded.")
+                #expect(reply.headers[.retryAfter] == "7")
+                try books.server.faults.add(FaultRule(route: "*", fault: .status(code: 503, retryAfterSeconds: nil), remaining: 1))
+                Self.expectGoogleError(try await books.search("river"), 503, "backendError", location: nil, message: "")
+            }
         }
     }
 }

@@ -39,19 +39,19 @@ extension GoogleBooksMockSuite {
         @Test("a server refuses to start with a bad option, naming the provider")
         func refusedAtStart() async {
             let error = await #expect(throws: MockServerError.self) {
-                _ = try await MockServer.start(GoogleBooksMockProvider(options: GoogleBooksMockOptions(rateLimitPerMinute: 0)))
+                try await MockServer.withRunning(GoogleBooksMockProvider(options: GoogleBooksMockOptions(rateLimitPerMinute: 0))) { _ in }
             }
             #expect(error?.message.contains("googlebooks") == true)
         }
 
         @Test("a small catalogue from another seed serves searches and lookups")
         func smallCatalogue() async throws {
-            let books = try await BooksHarness.start(GoogleBooksMockOptions(catalogueSize: 50, seed: 99))
-            let reply = try await books.search("a", [("maxResults", "40")])
-            #expect(reply.status == .ok && (reply.totalItems ?? 0) <= 50)
-            let id = try #require(books.catalogue.volumes.first?.id)
-            #expect(try await books.get("/books/v1/volumes/\(id)").status == .ok)
-            await books.stop()
+            try await BooksHarness.withRunning(GoogleBooksMockOptions(catalogueSize: 50, seed: 99)) { books in
+                let reply = try await books.search("a", [("maxResults", "40")])
+                #expect(reply.status == .ok && (reply.totalItems ?? 0) <= 50)
+                let id = try #require(books.catalogue.volumes.first?.id)
+                #expect(try await books.get("/books/v1/volumes/\(id)").status == .ok)
+            }
         }
     }
 }

@@ -20,47 +20,47 @@ extension GoogleBooksMockSuite {
         func responsesMatchTheSchemas() async throws {
             let url = try #require(DiscoverySchema.documentURL, Comment(rawValue: DiscoverySchema.missingMessage))
             let schema = try DiscoverySchema(url: url)
-            let books = try await BooksHarness.start()
             var checked = 0
             var seen: Set<String> = []
+            try await BooksHarness.withRunning { books in
 
-            func validate(_ reply: BooksHarness.Reply, _ name: String, _ label: String) throws {
-                #expect(reply.status == .ok, "\(label): \(reply.text.prefix(300))")
-                let problems = schema.problems(try JSONTree.parse(reply.body), against: name)
-                #expect(problems.isEmpty, "\(label): \(problems.prefix(10).joined(separator: "; "))")
-                checked += 1
-                Self.collectPaths(try JSONTree.parse(reply.body), "", into: &seen)
-            }
+                func validate(_ reply: BooksHarness.Reply, _ name: String, _ label: String) throws {
+                    #expect(reply.status == .ok, "\(label): \(reply.text.prefix(300))")
+                    let problems = schema.problems(try JSONTree.parse(reply.body), against: name)
+                    #expect(problems.isEmpty, "\(label): \(problems.prefix(10).joined(separator: "; "))")
+                    checked += 1
+                    Self.collectPaths(try JSONTree.parse(reply.body), "", into: &seen)
+                }
 
-            let searches: [[(String, String)]] = [
-                [], [("projection", "lite")], [("projection", "LITE"), ("printType", "magazines")], [("printType", "magazines")],
-                [("filter", "free-ebooks")], [("filter", "paid-ebooks")], [("download", "epub")], [("showPreorders", "true"), ("orderBy", "newest")],
-                [("langRestrict", "ja")], [("fields", "totalItems,items(id,volumeInfo/title)")], [("fields", "items/volumeInfo(title,authors,imageLinks)")],
-                [("fields", "*")], [("fields", "kind")], [("maxResults", "0")], [("startIndex", "100000")],
-            ]
-            for (q, variants) in [("the", searches), ("の", [[("langRestrict", "ja")]]), ("и", [[("langRestrict", "ru")]]), ("東京", [[]])] {
-                for extra in variants {
-                    let paged = !extra.contains { $0.0 == "startIndex" || $0.0 == "maxResults" }
-                    for start in paged && extra.isEmpty ? ["0", "40", "80"] : ["0"] {
-                        let reply = try await books.search(q, extra + (paged ? [("startIndex", start), ("maxResults", "40")] : []))
-                        try validate(reply, "Volumes", "search q=\(q) \(extra) from \(start)")
+                let searches: [[(String, String)]] = [
+                    [], [("projection", "lite")], [("projection", "LITE"), ("printType", "magazines")], [("printType", "magazines")],
+                    [("filter", "free-ebooks")], [("filter", "paid-ebooks")], [("download", "epub")], [("showPreorders", "true"), ("orderBy", "newest")],
+                    [("langRestrict", "ja")], [("fields", "totalItems,items(id,volumeInfo/title)")], [("fields", "items/volumeInfo(title,authors,imageLinks)")],
+                    [("fields", "*")], [("fields", "kind")], [("maxResults", "0")], [("startIndex", "100000")],
+                ]
+                for (q, variants) in [("the", searches), ("の", [[("langRestrict", "ja")]]), ("и", [[("langRestrict", "ru")]]), ("東京", [[]])] {
+                    for extra in variants {
+                        let paged = !extra.contains { $0.0 == "startIndex" || $0.0 == "maxResults" }
+                        for start in paged && extra.isEmpty ? ["0", "40", "80"] : ["0"] {
+                            let reply = try await books.search(q, extra + (paged ? [("startIndex", start), ("maxResults", "40")] : []))
+                            try validate(reply, "Volumes", "search q=\(q) \(extra) from \(start)")
+                        }
                     }
                 }
+                let volumes = books.catalogue.volumes
+                var chosen = Array(volumes.prefix(40))
+                for predicate: (MockVolume) -> Bool in [
+                    { $0.printType == .magazine }, { $0.hasLayers && $0.cover?.hasLargeSizes == true }, { $0.access.publicDomain },
+                    { $0.sale.saleability == "FOR_PREORDER" }, { $0.sale.saleability == "FREE" && !$0.access.publicDomain }, { $0.isMature },
+                    { $0.dimensions != nil && $0.categoryPaths.count > 1 }, { $0.identifiers.first?.type == "OTHER" },
+                ] {
+                    if let volume = volumes.first(where: predicate) { chosen.append(volume) }
+                }
+                for volume in chosen {
+                    try validate(try await books.get("/books/v1/volumes/\(volume.id)"), "Volume", "lookup \(volume.id)")
+                    try validate(try await books.get("/books/v1/volumes/\(volume.id)?projection=lite"), "Volume", "lite lookup \(volume.id)")
+                }
             }
-            let volumes = books.catalogue.volumes
-            var chosen = Array(volumes.prefix(40))
-            for predicate: (MockVolume) -> Bool in [
-                { $0.printType == .magazine }, { $0.hasLayers && $0.cover?.hasLargeSizes == true }, { $0.access.publicDomain },
-                { $0.sale.saleability == "FOR_PREORDER" }, { $0.sale.saleability == "FREE" && !$0.access.publicDomain }, { $0.isMature },
-                { $0.dimensions != nil && $0.categoryPaths.count > 1 }, { $0.identifiers.first?.type == "OTHER" },
-            ] {
-                if let volume = volumes.first(where: predicate) { chosen.append(volume) }
-            }
-            for volume in chosen {
-                try validate(try await books.get("/books/v1/volumes/\(volume.id)"), "Volume", "lookup \(volume.id)")
-                try validate(try await books.get("/books/v1/volumes/\(volume.id)?projection=lite"), "Volume", "lite lookup \(volume.id)")
-            }
-            await books.stop()
             #expect(checked > 100)
             // The walk reached every part of the schema the mock fills in.
             for path in ["items.volumeInfo.industryIdentifiers.identifier", "items.saleInfo.offers.listPrice.amountInMicros", "items.saleInfo.listPrice.amount",

@@ -8,7 +8,7 @@ import Testing
 
 /// Raw HTTP/1 requests a client library would not send: duplicate Host, HTTP/1.0, too-large
 /// declared bodies, `Expect: 100-continue`.
-@Suite("HTTP details")
+@Suite("HTTP details", .timeLimit(.minutes(2)))
 struct HTTPDetailTests {
     private func exchange(_ text: String, maxBodyBytes: Int = 1000) async throws -> RawHTTP.Reply {
         let configuration = MockServerConfiguration(limits: MockServerLimits(maxBodyBytes: maxBodyBytes))
@@ -32,32 +32,30 @@ struct HTTPDetailTests {
         #expect(reply.text.lowercased().contains("connection: close"))
     }
 
-    @Test("a closing answer says Connection: close, and the server lets go of the connection even when the client never hangs up")
+    @Test("a closing answer says Connection: close, and the server lets go of the connection a second later even when the client never hangs up")
     func closingReleasesTheConnection() async throws {
+        let sleeps = ManualSleepClock()
         let configuration = MockServerConfiguration(limits: MockServerLimits(maxBodyBytes: 1000, maxConnections: 1))
-        try await MockServer.withRunning(EchoProvider(), configuration: configuration) { server in
+        try await MockServer.withRunning(EchoProvider(), configuration: configuration, sleepClock: sleeps) { server in
             let port = try #require(server.baseURL.port)
+            let events = server.events.subscribe()
             // A keep-alive client whose declared body is too large, which reads the 413 and then
-            // keeps its socket open for 25 s: the server must free the connection long before
-            // (a second after its answer; the 20 s allowed below are for a loaded machine).
-            async let first = RawHTTP.exchange(port: port, text: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", timeout: .seconds(40), holdOpen: .seconds(25))
-            // While the first client still holds its socket, a new client is served (503 until
-            // the server has let go of the first connection, a second after its answer).
-            var answers: [String] = []
-            // Give the first client time to connect before the second tries (a loaded machine
-            // can delay its connect past the first 250 ms pause, and then it is the one refused).
-            try await Task.sleep(for: .seconds(1))
-            let started = ContinuousClock.now
-            while answers.last != "200", ContinuousClock.now - started < .seconds(20) {
-                try await Task.sleep(for: .milliseconds(250))
-                do {
-                    let reply = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(5))
-                    answers.append(reply.status.map(String.init) ?? (reply.endedWithError ? "reset" : "closed without an answer"))
-                } catch {
-                    answers.append("\(error)")
-                }
+            // keeps its socket open until told to let go.
+            let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+            async let first = RawHTTP.exchange(port: port, text: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", timeout: .seconds(50)) {
+                for await _ in release {}
             }
-            #expect(answers.last == "200", "the server still held the first connection 20 s later (answers: \(answers.joined(separator: ", ")))")
+            #expect(await events.waitFor(.answerWritten(status: 413)))
+            // The server lingers on the first connection (its one allowed), so another is refused…
+            let held = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(50))
+            #expect(held.status != 200, "\(held.text)")
+            // …until the linger's second has passed; then it lets go, and a new client is served.
+            await sleeps.waitForSleepers()
+            sleeps.advance(by: .seconds(1))
+            #expect(await events.waitFor(.connectionClosed, count: 2))
+            let served = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(50))
+            #expect(served.status == 200)
+            releaser.finish()
             let firstReply = try await first
             #expect(firstReply.status == 413)
             #expect(firstReply.text.lowercased().contains("connection: close"))
@@ -83,9 +81,9 @@ struct HTTPDetailTests {
     }
 
     /// Connects to 127.0.0.1:`port`, sends `start`, then one header line every `interval`,
-    /// never ending the header section; returns the seconds until the server closed the
-    /// connection, or `nil` if it was still open after `limit` seconds.
-    private static func trickle(port: Int, start: String, interval: Duration, limit: Double) async throws -> Double? {
+    /// never ending the header section; returns whether the server closed the connection within
+    /// `limit` (a guard against a hang, not a measure).
+    private static func trickle(port: Int, start: String, interval: Duration, limit: Duration) async throws -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -99,28 +97,26 @@ struct HTTPDetailTests {
         let started = ContinuousClock.now
         _ = start.withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         var buffer = [UInt8](repeating: 0, count: 512)
-        while ContinuousClock.now - started < .seconds(limit) {
+        while ContinuousClock.now - started < limit {
             try await Task.sleep(for: interval)
             let received = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-            if received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
-                let elapsed = ContinuousClock.now - started
-                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            }
+            if received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK) { return true }
             _ = "X-Slow: y\r\n".withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         }
-        return nil
+        return false
     }
 
+    /// The read timeout is Hummingbird's idle handler, on NIO's timers rather than the server's
+    /// sleep clock, so this client trickles in real time.
     @Test("a client trickling header lines (slowloris) is closed after readTimeoutSeconds although its socket is never idle")
     func slowloris() async throws {
         let configuration = MockServerConfiguration(limits: MockServerLimits(readTimeoutSeconds: 1))
         try await MockServer.withRunning(EchoProvider(), configuration: configuration) { server in
             let port = try #require(server.baseURL.port)
             // Unprotected, the connection would last until its header section reached
-            // maxHeaderBytes (16 KiB at 55 bytes a second: five minutes).
-            let closedAfter = try await Self.trickle(port: port, start: "GET /echo HTTP/1.1\r\nHost: x\r\n", interval: .milliseconds(200), limit: 40)
-            let seconds = try #require(closedAfter, "the trickling client was still connected after 40 s")
-            #expect(seconds < 30)  // readTimeoutSeconds is 1; a loaded 2-core machine closes late (10 s seen), but it closes
+            // maxHeaderBytes (16 KiB at 55 bytes a second: five minutes); closed, it ends long before.
+            let closed = try await Self.trickle(port: port, start: "GET /echo HTTP/1.1\r\nHost: x\r\n", interval: .milliseconds(200), limit: .seconds(60))
+            #expect(closed, "the trickling client was still connected after a minute")
             // A complete request on a fresh connection is still served. With a 1 s read timeout a
             // loaded machine may cut even this connection before reading it, so it may try thrice.
             var status: Int?

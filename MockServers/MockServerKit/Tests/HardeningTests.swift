@@ -28,19 +28,19 @@ struct HardeningTests {
 
     @Test("out-of-range faults are refused by the Swift API, naming the field and range", arguments: trappingFaults)
     func swiftAPI(fault: MockFault, field: String) async throws {
-        let server = try await MockServer.start(EchoProvider())
-        let error = #expect(throws: MockServerError.self) { try server.faults.add(FaultRule(fault: fault)) }
-        #expect(error?.code == .invalidConfiguration)
-        #expect(error?.message.contains("faults[0].\(field) must be a whole number in") == true, "\(error?.message ?? "")")
-        #expect(server.faults.all.isEmpty)
-        #expect(try await MockHTTP.send(.get, "/health", to: server.baseURL).status == .ok)
-        await server.stop()
+        try await MockServer.withRunning(EchoProvider()) { server throws in
+            let error = #expect(throws: MockServerError.self) { try server.faults.add(FaultRule(fault: fault)) }
+            #expect(error?.code == .invalidConfiguration)
+            #expect(error?.message.contains("faults[0].\(field) must be a whole number in") == true, "\(error?.message ?? "")")
+            #expect(server.faults.all.isEmpty)
+            #expect(try await MockHTTP.send(.get, "/health", to: server.baseURL).status == .ok)
+        }
     }
 
     @Test("out-of-range faults in a configuration are refused before anything is bound", arguments: trappingFaults)
     func configuration(fault: MockFault, field: String) async {
         let error = await #expect(throws: MockServerError.self) {
-            _ = try await MockServer.start(EchoProvider(), configuration: MockServerConfiguration(faults: [FaultRule(fault: fault)]))
+            try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(faults: [FaultRule(fault: fault)])) { _ in }
         }
         #expect(error?.code == .invalidConfiguration)
         #expect(error?.message.hasPrefix("provider echo, faults[0].\(field)") == true, "\(error?.message ?? "")")
@@ -48,14 +48,14 @@ struct HardeningTests {
 
     @Test("out-of-range faults sent to the admin route get 400 naming the field; the server keeps serving", arguments: trappingFaults)
     func adminRoute(fault: MockFault, field: String) async throws {
-        let server = try await MockServer.start(EchoProvider(), configuration: MockServerConfiguration(adminEnabled: true))
-        let body = try JSONEncoder().encode([FaultRule(fault: fault)])
-        let response = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, body: ByteBuffer(bytes: body))
-        #expect(response.status == .badRequest)
-        #expect((MockHTTP.json(response)?["error"] as? String)?.contains("faults[0].\(field)") == true, "\(MockHTTP.text(response))")
-        #expect(server.faults.all.isEmpty)
-        #expect(try await MockHTTP.send(.get, "/echo", to: server.baseURL).status == .ok)
-        await server.stop()
+        try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(adminEnabled: true)) { server in
+            let body = try JSONEncoder().encode([FaultRule(fault: fault)])
+            let response = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, body: ByteBuffer(bytes: body))
+            #expect(response.status == .badRequest)
+            #expect((MockHTTP.json(response)?["error"] as? String)?.contains("faults[0].\(field)") == true, "\(MockHTTP.text(response))")
+            #expect(server.faults.all.isEmpty)
+            #expect(try await MockHTTP.send(.get, "/echo", to: server.baseURL).status == .ok)
+        }
     }
 
     @Test("configuration values out of range are refused", arguments: [
@@ -72,7 +72,7 @@ struct HardeningTests {
         (MockServerConfiguration(host: ""), "host"),
     ])
     func configurationRanges(configuration: MockServerConfiguration, field: String) async {
-        let error = await #expect(throws: MockServerError.self) { _ = try await MockServer.start(EchoProvider(), configuration: configuration) }
+        let error = await #expect(throws: MockServerError.self) { try await MockServer.withRunning(EchoProvider(), configuration: configuration) { _ in } }
         #expect(error?.code == .invalidConfiguration)
         #expect(error?.message.contains(field) == true, "\(error?.message ?? "")")
     }
@@ -80,97 +80,97 @@ struct HardeningTests {
     @Test("skews at the edge of their range, several at once, saturate instead of trapping")
     func skewsSaturate() async throws {
         let edge = ConfigurationRanges.clockSkewSeconds.upperBound
-        let server = try await MockServer.start(EchoProvider(), configuration: MockServerConfiguration(faults: [
+        try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(faults: [
             FaultRule(fault: .clockSkew(seconds: edge)), FaultRule(fault: .clockSkew(seconds: edge)), FaultRule(fault: .status(code: 429, retryAfterSeconds: 604_800)),
-        ]))
-        let response = try await MockHTTP.send(.get, "/echo", to: server.baseURL)
-        #expect(response.status.code == 429)
-        #expect(response.headers[.retryAfter] == "604800")
-        await server.stop()
+        ])) { server in
+            let response = try await MockHTTP.send(.get, "/echo", to: server.baseURL)
+            #expect(response.status.code == 429)
+            #expect(response.headers[.retryAfter] == "604800")
+        }
     }
 
     @Test("a board holds at most 1000 rules")
     func boardLimit() async throws {
-        let server = try await MockServer.start(EchoProvider())
-        try server.faults.replace(with: Array(repeating: FaultRule(route: "/never", fault: .emptyResponse), count: 1000))
-        #expect(throws: MockServerError.self) { try server.faults.add(FaultRule(route: "/never", fault: .emptyResponse)) }
-        #expect(server.faults.all.count == 1000)
-        await server.stop()
+        try await MockServer.withRunning(EchoProvider()) { server in
+            try server.faults.replace(with: Array(repeating: FaultRule(route: "/never", fault: .emptyResponse), count: 1000))
+            #expect(throws: MockServerError.self) { try server.faults.add(FaultRule(route: "/never", fault: .emptyResponse)) }
+            #expect(server.faults.all.count == 1000)
+        }
     }
 
     @Test("random fault and configuration documents never take a running server down", arguments: 0..<4)
     func fuzz(seed: UInt64) async throws {
         var random = SplitMix64(seed: seed)
-        let server = try await MockServer.start(EchoProvider(), configuration: MockServerConfiguration(adminEnabled: true))
-        let numbers = [0, 1, -1, 100, 429, 599, 600, 1000, 86_400, 604_801, Int(Int32.max), Int.max, Int.min, -315_360_001, 315_360_000]
-        func number() -> Int { numbers[Int(random.next() % UInt64(numbers.count))] }
-        for _ in 0..<60 {
-            let fault: String = switch random.next() % 6 {
-            case 0: #"{"latency":{"milliseconds":\#(number())}}"#
-            case 1: #"{"status":{"code":\#(number()),"retryAfterSeconds":\#(number())}}"#
-            case 2: #"{"clockSkew":{"seconds":\#(number())}}"#
-            case 3: #"{"dribble":{"chunkBytes":\#(number()),"intervalMilliseconds":\#(min(number(), 5))}}"#
-            case 4: #"{"randomLatency":{"minimumMilliseconds":\#(number()),"maximumMilliseconds":\#(number())}}"#
-            default: #"{"nonsense":\#(number())}"#
+        try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(adminEnabled: true)) { server in
+            let numbers = [0, 1, -1, 100, 429, 599, 600, 1000, 86_400, 604_801, Int(Int32.max), Int.max, Int.min, -315_360_001, 315_360_000]
+            func number() -> Int { numbers[Int(random.next() % UInt64(numbers.count))] }
+            for _ in 0..<60 {
+                let fault: String = switch random.next() % 6 {
+                case 0: #"{"latency":{"milliseconds":\#(number())}}"#
+                case 1: #"{"status":{"code":\#(number()),"retryAfterSeconds":\#(number())}}"#
+                case 2: #"{"clockSkew":{"seconds":\#(number())}}"#
+                case 3: #"{"dribble":{"chunkBytes":\#(number()),"intervalMilliseconds":\#(min(number(), 5))}}"#
+                case 4: #"{"randomLatency":{"minimumMilliseconds":\#(number()),"maximumMilliseconds":\#(number())}}"#
+                default: #"{"nonsense":\#(number())}"#
+                }
+                let rule = #"{"route":"GET /echo","fault":\#(fault),"remaining":\#(number())}"#
+                let posted = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, body: ByteBuffer(string: rule))
+                #expect(posted.status == .ok || posted.status == .badRequest)
+                // Whatever was accepted is in range: the next request is answered (latency faults
+                // were accepted only up to ten minutes, so the rules are cleared before sending).
+                if posted.status == .ok, server.faults.all.contains(where: { if case .latency(let ms) = $0.fault { ms > 50 } else { false } }) {
+                    server.faults.clear()
+                }
+                if server.faults.all.contains(where: { if case .dribble = $0.fault { true } else if case .randomLatency = $0.fault { true } else { false } }) {
+                    server.faults.clear()
+                }
+                let answer = try await MockHTTP.send(.get, "/echo", to: server.baseURL)
+                #expect(answer.status.code >= 200 && answer.status.code < 600)
+                let document = #"{"port":\#(number()),"journalCapacity":\#(number()),"limits":{"maxHeaderBytes":\#(number())},"faults":[\#(rule)]}"#
+                if let configuration = try? JSONDecoder().decode(MockServerConfiguration.self, from: Data(document.utf8)) {
+                    _ = try? configuration.validate()
+                }
             }
-            let rule = #"{"route":"GET /echo","fault":\#(fault),"remaining":\#(number())}"#
-            let posted = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, body: ByteBuffer(string: rule))
-            #expect(posted.status == .ok || posted.status == .badRequest)
-            // Whatever was accepted is in range: the next request is answered (latency faults
-            // were accepted only up to ten minutes, so the rules are cleared before sending).
-            if posted.status == .ok, server.faults.all.contains(where: { if case .latency(let ms) = $0.fault { ms > 50 } else { false } }) {
-                server.faults.clear()
-            }
-            if server.faults.all.contains(where: { if case .dribble = $0.fault { true } else if case .randomLatency = $0.fault { true } else { false } }) {
-                server.faults.clear()
-            }
-            let answer = try await MockHTTP.send(.get, "/echo", to: server.baseURL)
-            #expect(answer.status.code >= 200 && answer.status.code < 600)
-            let document = #"{"port":\#(number()),"journalCapacity":\#(number()),"limits":{"maxHeaderBytes":\#(number())},"faults":[\#(rule)]}"#
-            if let configuration = try? JSONDecoder().decode(MockServerConfiguration.self, from: Data(document.utf8)) {
-                _ = try? configuration.validate()
-            }
+            #expect(try await MockHTTP.send(.get, "/health", to: server.baseURL).status == .ok)
         }
-        #expect(try await MockHTTP.send(.get, "/health", to: server.baseURL).status == .ok)
-        await server.stop()
     }
 
     @Test("rejected megabyte forms cost the journal a bounded number of bytes, with a note of what was cut")
     func journalBounded() async throws {
-        let server = try await MockServer.start(EchoProvider(), configuration: MockServerConfiguration(journalCapacity: 20, journalEntryBytes: 256))
-        let form = "a=" + String(repeating: "x", count: (1 << 20) - 100) + "&b=2&c=3"
-        for _ in 0..<25 {
-            _ = try await MockHTTP.send(.post, "/echo", to: server.baseURL, headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: form))
+        try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(journalCapacity: 20, journalEntryBytes: 256)) { server in
+            let form = "a=" + String(repeating: "x", count: (1 << 20) - 100) + "&b=2&c=3"
+            for _ in 0..<25 {
+                _ = try await MockHTTP.send(.post, "/echo", to: server.baseURL, headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: form))
+            }
+            let entries = await server.journal.entries
+            #expect(entries.count == 20)
+            for entry in entries {
+                let kept = entry.parameters.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+                #expect(kept <= 256)
+                #expect(entry.omittedParameterBytes == form.utf8.count - 5 /* two '&', three '=' */ - kept)
+            }
         }
-        let entries = await server.journal.entries
-        #expect(entries.count == 20)
-        for entry in entries {
-            let kept = entry.parameters.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
-            #expect(kept <= 256)
-            #expect(entry.omittedParameterBytes == form.utf8.count - 5 /* two '&', three '=' */ - kept)
-        }
-        await server.stop()
     }
 
     @Test("secret-named parameters never reach the journal or the admin route")
     func secretNames() async throws {
-        let server = try await MockServer.start(EchoProvider(), configuration: MockServerConfiguration(adminEnabled: true))
-        _ = try await MockHTTP.send(.get, "/echo?oauth_token_secret=s3cr3t&client_secret=t0p&Password=pw&visible=1", to: server.baseURL)
-        let entry = try #require(await server.journal.last)
-        #expect(entry.parameter("oauth_token_secret") == MockSecrets.redacted)
-        #expect(entry.parameter("client_secret") == MockSecrets.redacted)
-        #expect(entry.parameter("Password") == MockSecrets.redacted)
-        #expect(entry.parameter("visible") == "1")
-        let admin = MockHTTP.text(try await MockHTTP.send(.get, "/__admin/journal", to: server.baseURL))
-        #expect(!admin.contains("s3cr3t") && !admin.contains("t0p") && !admin.contains("\"pw\""))
-        await server.stop()
+        try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(adminEnabled: true)) { server in
+            _ = try await MockHTTP.send(.get, "/echo?oauth_token_secret=s3cr3t&client_secret=t0p&Password=pw&visible=1", to: server.baseURL)
+            let entry = try #require(await server.journal.last)
+            #expect(entry.parameter("oauth_token_secret") == MockSecrets.redacted)
+            #expect(entry.parameter("client_secret") == MockSecrets.redacted)
+            #expect(entry.parameter("Password") == MockSecrets.redacted)
+            #expect(entry.parameter("visible") == "1")
+            let admin = MockHTTP.text(try await MockHTTP.send(.get, "/__admin/journal", to: server.baseURL))
+            #expect(!admin.contains("s3cr3t") && !admin.contains("t0p") && !admin.contains("\"pw\""))
+        }
     }
 
     @Test("an admin body over 64 KiB gets 413")
     func adminBodyTooLarge() async throws {
-        let server = try await MockServer.start(EchoProvider(), configuration: MockServerConfiguration(adminEnabled: true))
-        let response = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, body: ByteBuffer(string: String(repeating: " ", count: 70_000) + "[]"))
-        #expect(response.status == .contentTooLarge)
-        await server.stop()
+        try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(adminEnabled: true)) { server in
+            let response = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, body: ByteBuffer(string: String(repeating: " ", count: 70_000) + "[]"))
+            #expect(response.status == .contentTooLarge)
+        }
     }
 }

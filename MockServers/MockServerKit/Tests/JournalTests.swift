@@ -29,26 +29,26 @@ struct JournalTests {
 
     @Test("records method, path, decoded parameters, status, verdict and reason")
     func records() async throws {
-        let server = try await MockServer.start(EchoProvider())
-        var headers = HTTPFields()
-        headers[.contentType] = "application/x-www-form-urlencoded"
-        _ = try await MockHTTP.send(.post, "/echo?q=caf%C3%A9&q=2", to: server.baseURL, headers: headers, body: ByteBuffer(string: "a+b=c%26d"))
-        _ = try await MockHTTP.send(.get, "/echo?bad=%zz", to: server.baseURL)
-        _ = try await MockHTTP.send(.get, "/missing", to: server.baseURL)
-        _ = try await MockHTTP.send(.get, "/health", to: server.baseURL)
-        let entries = await server.journal.entries
-        try #require(entries.count == 3)
-        #expect(entries[0].method == "POST")
-        #expect(entries[0].path == "/echo")
-        #expect(entries[0].parameters == [FormField("q", "café"), FormField("q", "2"), FormField("a b", "c&d")])
-        #expect(entries[0].verdict == .accepted)
-        #expect(entries[0].status == 200)
-        #expect(entries[1].verdict == .rejected)
-        #expect(entries[1].reason == "undecodable parameters")
-        #expect(entries[1].status == 400)
-        #expect(entries[2].status == 404)
-        #expect(entries[2].reason == "no such route")
-        #expect(await server.journal.entries(path: "/echo", method: "GET").count == 1)
-        await server.stop()
+        try await MockServer.withRunning(EchoProvider()) { server in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            _ = try await MockHTTP.send(.post, "/echo?q=caf%C3%A9&q=2", to: server.baseURL, headers: headers, body: ByteBuffer(string: "a+b=c%26d"))
+            _ = try await MockHTTP.send(.get, "/echo?bad=%zz", to: server.baseURL)
+            _ = try await MockHTTP.send(.get, "/missing", to: server.baseURL)
+            _ = try await MockHTTP.send(.get, "/health", to: server.baseURL)
+            let entries = await server.journal.entries
+            try #require(entries.count == 3)
+            #expect(entries[0].method == "POST")
+            #expect(entries[0].path == "/echo")
+            #expect(entries[0].parameters == [FormField("q", "café"), FormField("q", "2"), FormField("a b", "c&d")])
+            #expect(entries[0].verdict == .accepted)
+            #expect(entries[0].status == 200)
+            #expect(entries[1].verdict == .rejected)
+            #expect(entries[1].reason == "undecodable parameters")
+            #expect(entries[1].status == 400)
+            #expect(entries[2].status == 404)
+            #expect(entries[2].reason == "no such route")
+            #expect(await server.journal.entries(path: "/echo", method: "GET").count == 1)
+        }
     }
 }

@@ -40,7 +40,7 @@ struct OpenAPIDocumentTests {
         #expect(parameters.contains { $0["name"] as? String == "id" && $0["in"] as? String == "path" && $0["required"] as? Bool == true },
                 "a path parameter the operation does not declare is added")
         let responses = try #require(item["responses"] as? [String: Any])
-        #expect(Set(responses.keys) == ["200", "413", "431"], "the kit's own answers are on every operation")
+        #expect(Set(responses.keys) == ["200", "413", "414", "431"], "the kit's own answers are on every operation")
         let tooLarge = try #require((responses["413"] as? [String: Any])?["content"] as? [String: Any])
         #expect(tooLarge.keys.contains("application/json"), "in the provider's error shape")
     }

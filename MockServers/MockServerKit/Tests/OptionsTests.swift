@@ -84,7 +84,7 @@ struct OptionsTests {
         var provider = EchoProvider()
         provider.options.maximumParameters = 1000
         do {
-            _ = try await MockServer.start(provider)
+            try await MockServer.withRunning(provider) { _ in }
             Issue.record("a server started with an out-of-range option")
         } catch let error as MockServerError {
             #expect(error.code == .invalidOption)
@@ -96,11 +96,11 @@ struct OptionsTests {
     func applied() async throws {
         var provider = EchoProvider()
         provider.options = try Self.decode(#"{"uppercase": "true", "methods": "PUT"}"#)
-        let server = try await MockServer.start(provider)
-        let put = try await MockHTTP.send(.put, "/echo?a=1", to: server.baseURL)
-        #expect(MockHTTP.json(put)?["parameters"] as? [[String]] == [["A", "1"]])
-        #expect(try await MockHTTP.send(.get, "/echo", to: server.baseURL).status == .methodNotAllowed)
-        await server.stop()
+        try await MockServer.withRunning(provider) { server in
+            let put = try await MockHTTP.send(.put, "/echo?a=1", to: server.baseURL)
+            #expect(MockHTTP.json(put)?["parameters"] as? [[String]] == [["A", "1"]])
+            #expect(try await MockHTTP.send(.get, "/echo", to: server.baseURL).status == .methodNotAllowed)
+        }
     }
 
     @Test("two providers on one host and fixed port are refused, naming both, before anything is bound")
@@ -113,11 +113,11 @@ struct OptionsTests {
             #expect(error.code == .invalidConfiguration)
             #expect(error.message.hasPrefix("one and two are both configured on 127.0.0.1:9"))
         }
-        let free = try await MockServer.start([
+        try await MockServer.withRunning([
             (EchoProvider(name: "one"), MockServerConfiguration()),
             (EchoProvider(name: "two"), MockServerConfiguration()),
-        ])
-        #expect(free.providers.count == 2, "port 0 is never a clash")
-        await free.stop()
+        ]) { free in
+            #expect(free.providers.count == 2, "port 0 is never a clash")
+        }
     }
 }

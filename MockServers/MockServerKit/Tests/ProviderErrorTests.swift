@@ -11,16 +11,16 @@ import Testing
 struct ProviderErrorTests {
     @Test("a thrown MockProviderError is answered in the provider's shape, with X-Mock-Reason, and journaled")
     func thrown() async throws {
-        let server = try await MockServer.start(EchoProvider(options: EchoOptions(maximumParameters: 1)))
-        let response = try await MockHTTP.send(.get, "/echo?a=1&b=2", to: server.baseURL)
-        #expect(response.status == .unprocessableContent)
-        #expect(MockHTTP.json(response)?["echoError"] as? String == "Send at most 1 parameters.")
-        #expect(response.headers[.mockReason] == "too many parameters: 2, at most 1")
-        let entry = try #require(await server.journal.last)
-        #expect(entry.verdict == .rejected)
-        #expect(entry.reason == "too many parameters: 2, at most 1")
-        #expect(entry.status == 422)
-        await server.stop()
+        try await MockServer.withRunning(EchoProvider(options: EchoOptions(maximumParameters: 1))) { server in
+            let response = try await MockHTTP.send(.get, "/echo?a=1&b=2", to: server.baseURL)
+            #expect(response.status == .unprocessableContent)
+            #expect(MockHTTP.json(response)?["echoError"] as? String == "Send at most 1 parameters.")
+            #expect(response.headers[.mockReason] == "too many parameters: 2, at most 1")
+            let entry = try #require(await server.journal.last)
+            #expect(entry.verdict == .rejected)
+            #expect(entry.reason == "too many parameters: 2, at most 1")
+            #expect(entry.status == 422)
+        }
     }
 
     @Test("form responses keep their order and escape all but the unreserved characters")

@@ -27,26 +27,26 @@ struct HostileInputTests {
         "OAuth " + String(repeating: "oauth_x=\"1\", ", count: 500),
     ])
     func badHeaders(header: String) async throws {
-        let harness = try await OAuth1Harness.start(.twitter)
-        var headers = HTTPFields()
-        headers[.authorization] = header
-        let response = try await MockHTTP.send(.get, Self.verify, to: harness.server.baseURL, headers: headers)
-        #expect((400..<500).contains(response.status.code), "\(response.status)")
-        #expect(OAuth1Harness.twitterCode(response) != nil)
-        #expect(await harness.server.journal.last?.verdict == .rejected)
-        await harness.stop()
+        try await OAuth1Harness.withRunning(.twitter) { harness in
+            var headers = HTTPFields()
+            headers[.authorization] = header
+            let response = try await MockHTTP.send(.get, Self.verify, to: harness.server.baseURL, headers: headers)
+            #expect((400..<500).contains(response.status.code), "\(response.status)")
+            #expect(OAuth1Harness.twitterCode(response) != nil)
+            #expect(await harness.server.journal.last?.verdict == .rejected)
+        }
     }
 
     @Test("two Authorization headers are refused even when one is valid")
     func duplicatedHeaders() async throws {
-        let harness = try await OAuth1Harness.start(.twitter)
-        let signed = try harness.demoSigner().sign(OAuth1Request(url: harness.url(Self.verify)))
-        var extra = HTTPFields()
-        extra.append(HTTPField(name: .authorization, value: "OAuth oauth_consumer_key=\"x\""))
-        let response = try await harness.send(signed.request, extraHeaders: extra)
-        #expect(response.status == .badRequest)
-        #expect(OAuth1Harness.twitterCode(response) == 215)
-        await harness.stop()
+        try await OAuth1Harness.withRunning(.twitter) { harness in
+            let signed = try harness.demoSigner().sign(OAuth1Request(url: harness.url(Self.verify)))
+            var extra = HTTPFields()
+            extra.append(HTTPField(name: .authorization, value: "OAuth oauth_consumer_key=\"x\""))
+            let response = try await harness.send(signed.request, extraHeaders: extra)
+            #expect(response.status == .badRequest)
+            #expect(OAuth1Harness.twitterCode(response) == 215)
+        }
     }
 
     @Test("invalid percent-encoding and non-UTF-8 in query or form are refused", arguments: [
@@ -56,52 +56,67 @@ struct HostileInputTests {
         ("/1.1/statuses/update.json", [0x73, 0x3D, 0xFF, 0xFE]),
     ])
     func badEncoding(target: String, body: [UInt8]?) async throws {
-        let harness = try await OAuth1Harness.start(.twitter)
-        var headers = HTTPFields()
-        headers[.authorization] = #"OAuth oauth_consumer_key="TwitterMockConsumerKey01", oauth_signature_method="HMAC-SHA1", oauth_signature="x", oauth_timestamp="1800000000", oauth_nonce="n""#
-        if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
-        let response = try await MockHTTP.send(body == nil ? .get : .post, target, to: harness.server.baseURL, headers: headers, body: body.map { ByteBuffer(bytes: $0) })
-        #expect(response.status == .badRequest)
-        #expect(OAuth1Harness.twitterCode(response) == 215)
-        await harness.stop()
+        try await OAuth1Harness.withRunning(.twitter) { harness in
+            var headers = HTTPFields()
+            headers[.authorization] = #"OAuth oauth_consumer_key="TwitterMockConsumerKey01", oauth_signature_method="HMAC-SHA1", oauth_signature="x", oauth_timestamp="1800000000", oauth_nonce="n""#
+            if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
+            let response = try await MockHTTP.send(body == nil ? .get : .post, target, to: harness.server.baseURL, headers: headers, body: body.map { ByteBuffer(bytes: $0) })
+            #expect(response.status == .badRequest)
+            #expect(OAuth1Harness.twitterCode(response) == 215)
+        }
     }
 
     @Test("huge headers and bodies are limited, in the flavour's shape")
     func huge() async throws {
-        let harness = try await OAuth1Harness.start(.twitter, limits: MockServerLimits(maxBodyBytes: 4096, maxHeaderBytes: 8192))
-        var headers = HTTPFields()
-        headers[.authorization] = "OAuth oauth_consumer_key=\"" + String(repeating: "k", count: 20_000) + "\""
-        let bigHeader = try await MockHTTP.send(.get, Self.verify, to: harness.server.baseURL, headers: headers)
-        #expect(bigHeader.status.code == 431)
-        #expect(OAuth1Harness.twitterCode(bigHeader) != nil)
-        let bigBody = try await MockHTTP.send(.post, "/1.1/statuses/update.json", to: harness.server.baseURL, body: ByteBuffer(repeating: 0x61, count: 10_000))
-        #expect(bigBody.status == .contentTooLarge)
-        #expect(OAuth1Harness.twitterCode(bigBody) != nil)
-        await harness.stop()
+        try await OAuth1Harness.withRunning(.twitter, limits: MockServerLimits(maxBodyBytes: 4096, maxHeaderBytes: 8192)) { harness in
+            var headers = HTTPFields()
+            headers[.authorization] = "OAuth oauth_consumer_key=\"" + String(repeating: "k", count: 20_000) + "\""
+            let bigHeader = try await MockHTTP.send(.get, Self.verify, to: harness.server.baseURL, headers: headers)
+            #expect(bigHeader.status.code == 431)
+            #expect(OAuth1Harness.twitterCode(bigHeader) != nil)
+            let bigBody = try await MockHTTP.send(.post, "/1.1/statuses/update.json", to: harness.server.baseURL, body: ByteBuffer(repeating: 0x61, count: 10_000))
+            #expect(bigBody.status == .contentTooLarge)
+            #expect(OAuth1Harness.twitterCode(bigBody) != nil)
+        }
+    }
+
+    @Test("a 1 MiB request target gets 414 in Twitter's shape, naming the limit; the next connection is served")
+    func hugeTarget() async throws {
+        try await MockServer.withRunning(OAuth1MockProvider(flavour: .twitter)) { server in
+            let port = try #require(server.baseURL.port)
+            let request = "GET \(Self.verify)?q=\(String(repeating: "a", count: 1 << 20)) HTTP/1.1\r\nHost: x\r\n\r\n"
+            let reply = try await RawHTTP.exchange(port: port, text: request, timeout: .seconds(60))
+            #expect(reply.status == 414, "\(reply.text.prefix(300))")
+            let error = (reply.json?["errors"] as? [[String: Any]])?.first
+            #expect(error?["code"] as? Int != nil, "\(reply.text.prefix(300))")
+            #expect(error?["message"] as? String == "The request target is longer than \(MockServerLimits().maxHeaderBytes) bytes.")
+            let next = try await RawHTTP.exchange(port: port, text: "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(60))
+            #expect(next.status == 200)
+        }
     }
 
     @Test("a request without Host cannot be verified and is refused")
     func missingHost() async throws {
-        let harness = try await OAuth1Harness.start(.twitter)
-        let signed = try harness.demoSigner().sign(OAuth1Request(url: harness.url(Self.verify)))
-        var headers = HTTPFields()
-        headers[.authorization] = signed.request.header("Authorization")
-        let response = try await MockHTTP.send(.get, Self.verify, to: harness.server.baseURL, headers: headers, authority: .some(nil))
-        #expect(response.status == .badRequest)
-        await harness.stop()
+        try await OAuth1Harness.withRunning(.twitter) { harness in
+            let signed = try harness.demoSigner().sign(OAuth1Request(url: harness.url(Self.verify)))
+            var headers = HTTPFields()
+            headers[.authorization] = signed.request.header("Authorization")
+            let response = try await MockHTTP.send(.get, Self.verify, to: harness.server.baseURL, headers: headers, authority: .some(nil))
+            #expect(response.status == .badRequest)
+        }
     }
 
     @Test("the authorisation page refuses unknown tokens and bad forms")
     func authorizePage() async throws {
-        let harness = try await OAuth1Harness.start(.twitter)
-        #expect(try await MockHTTP.send(.get, "/oauth/authorize", to: harness.server.baseURL).status == .badRequest)
-        #expect(try await MockHTTP.send(.get, "/oauth/authorize?oauth_token=%3Cscript%3E", to: harness.server.baseURL).status == .badRequest)
-        #expect(try await harness.decide("unknown", approve: true).status == .badRequest)
-        let page = try await MockHTTP.send(.post, "/oauth/authorize", to: harness.server.baseURL, body: ByteBuffer(string: "action=approve"))
-        #expect(page.status == .badRequest)
-        let temporary = try await harness.requestToken()
-        #expect(try await harness.decide(temporary.token, approve: true).status == .found)
-        #expect(try await harness.decide(temporary.token, approve: true).status == .badRequest, "a decision is final")
-        await harness.stop()
+        try await OAuth1Harness.withRunning(.twitter) { harness in
+            #expect(try await MockHTTP.send(.get, "/oauth/authorize", to: harness.server.baseURL).status == .badRequest)
+            #expect(try await MockHTTP.send(.get, "/oauth/authorize?oauth_token=%3Cscript%3E", to: harness.server.baseURL).status == .badRequest)
+            #expect(try await harness.decide("unknown", approve: true).status == .badRequest)
+            let page = try await MockHTTP.send(.post, "/oauth/authorize", to: harness.server.baseURL, body: ByteBuffer(string: "action=approve"))
+            #expect(page.status == .badRequest)
+            let temporary = try await harness.requestToken()
+            #expect(try await harness.decide(temporary.token, approve: true).status == .found)
+            #expect(try await harness.decide(temporary.token, approve: true).status == .badRequest, "a decision is final")
+        }
     }
 }

@@ -16,42 +16,42 @@ struct JournalSecretsTests {
         OAuth1Transmission.query, .formBody,
     ])
     func plaintextSignature(transmission: OAuth1Transmission) async throws {
-        let harness = try await OAuth1Harness.start(.twitter)
-        let request = transmission == .formBody
-            ? OAuth1Request(method: "POST", url: harness.url("/1.1/statuses/update.json"), form: [FormField("status", "hi")])
-            : OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json"))
-        let response = try await harness.send(request, signer: harness.demoSigner(method: .plaintext, transmission: transmission))
-        #expect(response.status == .ok)
-        let entry = try #require(await harness.server.journal.last)
-        #expect(entry.parameter("oauth_signature") == MockSecrets.redacted)
-        #expect(entry.parameter("oauth_signature_method") == "PLAINTEXT")
-        let secret = try #require(harness.credentials["consumerSecret"])
-        #expect(!entry.parameters.contains { $0.value.contains(secret) })
-        await harness.stop()
+        try await OAuth1Harness.withRunning(.twitter) { harness in
+            let request = transmission == .formBody
+                ? OAuth1Request(method: "POST", url: harness.url("/1.1/statuses/update.json"), form: [FormField("status", "hi")])
+                : OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json"))
+            let response = try await harness.send(request, signer: harness.demoSigner(method: .plaintext, transmission: transmission))
+            #expect(response.status == .ok)
+            let entry = try #require(await harness.server.journal.last)
+            #expect(entry.parameter("oauth_signature") == MockSecrets.redacted)
+            #expect(entry.parameter("oauth_signature_method") == "PLAINTEXT")
+            let secret = try #require(harness.credentials["consumerSecret"])
+            #expect(!entry.parameters.contains { $0.value.contains(secret) })
+        }
     }
 
     @Test("an HMAC signature is kept (it reveals no secret); a verifier is not")
     func hmacAndVerifier() async throws {
-        let harness = try await OAuth1Harness.start(.twitter)
-        _ = try await harness.send(OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json")), signer: harness.demoSigner(transmission: .query))
-        let entry = try #require(await harness.server.journal.last)
-        #expect(entry.parameter("oauth_signature") != MockSecrets.redacted)
-        let verifierSent = OAuth1Request(method: "POST", url: harness.url(OAuth1Flavour.twitter.accessTokenPath))
-        _ = try await harness.send(verifierSent, signer: harness.signer(token: "unknown", tokenSecret: "x", transmission: .query), verifier: "the-verifier")
-        let rejected = try #require(await harness.server.journal.last)
-        #expect(rejected.parameter("oauth_verifier") == MockSecrets.redacted)
-        await harness.stop()
+        try await OAuth1Harness.withRunning(.twitter) { harness in
+            _ = try await harness.send(OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json")), signer: harness.demoSigner(transmission: .query))
+            let entry = try #require(await harness.server.journal.last)
+            #expect(entry.parameter("oauth_signature") != MockSecrets.redacted)
+            let verifierSent = OAuth1Request(method: "POST", url: harness.url(OAuth1Flavour.twitter.accessTokenPath))
+            _ = try await harness.send(verifierSent, signer: harness.signer(token: "unknown", tokenSecret: "x", transmission: .query), verifier: "the-verifier")
+            let rejected = try #require(await harness.server.journal.last)
+            #expect(rejected.parameter("oauth_verifier") == MockSecrets.redacted)
+        }
     }
 
     @Test("X-Mock-Reason is printable ASCII even when the reason says '±' and '—'")
     func asciiReason() async throws {
-        let harness = try await OAuth1Harness.start(.twitter)
-        let stale = harness.signer(token: harness.credentials["accessToken"], tokenSecret: harness.credentials["accessTokenSecret"], skew: -3600)
-        let response = try await harness.send(OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json")), signer: stale)
-        let reason = try #require(response.headers[.mockReason])
-        #expect(reason.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F })
-        #expect(reason.contains("the window is +/-300 s - check the device clock"), "\(reason)")
-        #expect(await harness.server.journal.last?.reason.contains("±300 s — check") == true)   // the journal keeps the words
-        await harness.stop()
+        try await OAuth1Harness.withRunning(.twitter) { harness in
+            let stale = harness.signer(token: harness.credentials["accessToken"], tokenSecret: harness.credentials["accessTokenSecret"], skew: -3600)
+            let response = try await harness.send(OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json")), signer: stale)
+            let reason = try #require(response.headers[.mockReason])
+            #expect(reason.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F })
+            #expect(reason.contains("the window is +/-300 s - check the device clock"), "\(reason)")
+            #expect(await harness.server.journal.last?.reason.contains("±300 s — check") == true)   // the journal keeps the words
+        }
     }
 }

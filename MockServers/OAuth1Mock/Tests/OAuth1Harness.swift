@@ -15,21 +15,21 @@ struct OAuth1Harness {
     let flavour: OAuth1Flavour
     let clock: ManualClock
 
-    static func start(
+    /// Runs `body` with a fresh mock of `flavour` on a manual clock, and stops the mock however
+    /// `body` ends.
+    static func withRunning<Result>(
         _ flavour: OAuth1Flavour,
         options: OAuth1MockOptions = OAuth1MockOptions(),
-        limits: MockServerLimits = MockServerLimits()
-    ) async throws -> OAuth1Harness {
+        limits: MockServerLimits = MockServerLimits(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (OAuth1Harness) async throws -> Result
+    ) async throws -> Result {
         let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
-        let server = try await MockServer.start(
-            OAuth1MockProvider(flavour: flavour, options: options),
-            configuration: MockServerConfiguration(limits: limits, seed: 42),
-            clock: clock
-        )
-        return OAuth1Harness(server: server, flavour: flavour, clock: clock)
+        let configuration = MockServerConfiguration(limits: limits, seed: 42)
+        return try await MockServer.withRunning(OAuth1MockProvider(flavour: flavour, options: options), configuration: configuration, clock: clock) { server in
+            try await body(OAuth1Harness(server: server, flavour: flavour, clock: clock))
+        }
     }
-
-    func stop() async { await server.stop() }
 
     var credentials: [String: String] { server.providers[0].credentials }
 

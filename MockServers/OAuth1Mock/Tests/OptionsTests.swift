@@ -98,9 +98,9 @@ struct OptionsTests {
     ])
     func swiftAPI(options: OAuth1MockOptions, message: String) async {
         do {
-            let server = try await MockServer.start(OAuth1MockProvider(flavour: .discogs, options: options))
-            Issue.record("started with \(options)")
-            await server.stop()
+            try await MockServer.withRunning(OAuth1MockProvider(flavour: .discogs, options: options)) { server in
+                Issue.record("started with \(options)")
+            }
         } catch let error as MockServerError {
             #expect(error.code == .invalidOption)
             #expect(error.message == message)

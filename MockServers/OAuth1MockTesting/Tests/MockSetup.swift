@@ -32,15 +32,9 @@ enum MockSetup: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let provider = OAuth1MockProvider(flavour: flavour, options: options)
         switch self {
         case .loopback:
-            let server = try await MockServer.start(provider)
-            let mock = Mock(user: OAuth1MockUser(), client: flavour.client(at: server.baseURL), baseURL: server.baseURL, journal: server.journal)
-            do {
-                try await body(mock)
-            } catch {
-                await server.stop()
-                throw error
+            try await MockServer.withRunning(provider) { server in
+                try await body(Mock(user: OAuth1MockUser(), client: flavour.client(at: server.baseURL), baseURL: server.baseURL, journal: server.journal))
             }
-            await server.stop()
         case .router:
             let context = MockServerContext(provider: provider)
             let app = MockServerApplication.build(provider: provider, context: context)

@@ -61,9 +61,8 @@ struct TransportTests {
 
     @Test("URLSessionTransport(followsRedirects: false) returns the redirect to a custom scheme as it is")
     func noRedirects() async throws {
-        let server = try await MockServer.start(OAuth1MockProvider(flavour: .twitter))
-        let client = OAuth1Flavour.twitter.client(at: server.baseURL)
-        do {
+        try await MockServer.withRunning(OAuth1MockProvider(flavour: .twitter)) { server in
+            let client = OAuth1Flavour.twitter.client(at: server.baseURL)
             let requestToken = try await client.requestToken(callback: URL(string: "myapp://oauth")!)
             let transport = URLSessionTransport(followsRedirects: false)
             #expect(URLSessionTransport().followsRedirects)
@@ -71,10 +70,6 @@ struct TransportTests {
             let response = try await transport.send(APIRequest(url: URL(string: server.baseURL.absoluteString + "/oauth/authorize")!, form: form))
             #expect(response.statusCode == 302)
             #expect(response.header("Location")?.hasPrefix("myapp://oauth?oauth_token=\(requestToken.token)&oauth_verifier=") == true)
-        } catch {
-            await server.stop()
-            throw error
         }
-        await server.stop()
     }
 }

@@ -16,7 +16,11 @@ import NIOHTTP1
 ///   the response for the client, and once the response is written the connection is closed
 ///   (after ``lingerTime``, so a client still sending its body can read the answer first);
 /// - answers `Expect: 100-continue` with `100 Continue` when the declared body is acceptable;
-/// - dates a route's response by the provider's clock (``serverDateField``).
+/// - answers a request head the decoder gave up on (beyond
+///   ``MockServerApplication/parserLimit(for:)``) with 414 for a too-long target or 431 for a
+///   too-large header section, in the provider's shape, and closes the connection;
+/// - dates a route's response by the provider's clock (``serverDateField``);
+/// - publishes the connection's events: opened, each answer written, closed.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -29,17 +33,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// value there.
     static let serverDateField = "X-Mock-Server-Date"
 
-    /// How long a closing connection stays open after its last response is written.
-    static let lingerTime = TimeAmount.seconds(1)
+    /// How long a closing connection stays open after its last response is written (on the
+    /// server's ``MockServerContext/sleepClock``).
+    static let lingerTime = Duration.seconds(1)
 
     private let server: MockServerContext
+    private let targetWatch: RequestTargetWatch
     private var presence: ClientPresence?
     private var refused = false
     /// Whether the response being written is the connection's last.
     private var closesAfterResponse = false
+    /// The status of the response being written.
+    private var answerStatus = 0
 
-    init(server: MockServerContext) {
+    init(server: MockServerContext, targetWatch: RequestTargetWatch) {
         self.server = server
+        self.targetWatch = targetWatch
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -56,6 +65,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             presence.markGone()
             server.connections.close(context.channel)
         }
+        server.events.publish(.connectionClosed)
         context.fireChannelInactive()
     }
 
@@ -84,24 +94,47 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(wrapInboundOut(.head(head)))
     }
 
+    /// Answers a head the decoder refused as too large (Hummingbird would answer an empty 400);
+    /// once a connection is refused, the decoder's complaints about the bytes still arriving are
+    /// dropped, so that the answer is not cut short.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard !refused else { return }
+        guard case .headerOverflow? = error as? HTTPParserError else {
+            context.fireErrorCaught(error)
+            return
+        }
+        let limit = server.configuration.limits.maxHeaderBytes
+        if targetWatch.targetOverflowed {
+            server.logger.info("refused a request target longer than \(limit) bytes (limits.maxHeaderBytes)")
+            refuse(context: context, status: .uriTooLong, message: "The request target is longer than \(limit) bytes.", lingering: true)
+        } else {
+            server.logger.info("refused a header section larger than \(limit) bytes (limits.maxHeaderBytes)")
+            refuse(context: context, status: .requestHeaderFieldsTooLarge, message: "The request headers are larger than \(limit) bytes.", lingering: true)
+        }
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         var data = data
-        if case .head(var head) = unwrapOutboundIn(data), let date = head.headers.first(name: Self.serverDateField) {
-            head.headers.remove(name: Self.serverDateField)
-            head.headers.replaceOrAdd(name: "Date", value: date)
-            data = wrapOutboundOut(.head(head))
+        if case .head(var head) = unwrapOutboundIn(data) {
+            if let date = head.headers.first(name: Self.serverDateField) {
+                head.headers.remove(name: Self.serverDateField)
+                head.headers.replaceOrAdd(name: "Date", value: date)
+                data = wrapOutboundOut(.head(head))
+            }
+            if head.status.code >= 200 { answerStatus = Int(head.status.code) }
         }
-        guard closesAfterResponse else { return context.write(data, promise: promise) }
+        let closing = closesAfterResponse
         switch unwrapOutboundIn(data) {
-        case .head(var head) where head.status.code >= 200:
+        case .head(var head) where closing && head.status.code >= 200:
             head.headers.replaceOrAdd(name: "Connection", value: "close")
             context.write(wrapOutboundOut(.head(head)), promise: promise)
-        case .end:
+        case .end where closing || server.events.isObserved:
             let channel = context.channel
             let written = context.eventLoop.makePromise(of: Void.self)
-            written.futureResult.whenComplete { _ in
-                channel.close(mode: .output, promise: nil)
-                channel.eventLoop.scheduleTask(in: Self.lingerTime) { channel.close(promise: nil) }
+            let (events, status, clock) = (server.events, answerStatus, server.sleepClock)
+            written.futureResult.whenComplete { result in
+                if case .success = result { events.publish(.answerWritten(status: status)) }
+                if closing { Self.closeLingering(channel, clock: clock) }
             }
             written.futureResult.cascade(to: promise)
             context.write(data, promise: written)
@@ -116,26 +149,50 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let limit = server.configuration.limits.maxConnections
         if let presence = server.connections.open(context.channel, limit: limit) {
             self.presence = presence
+            server.events.publish(.connectionOpened)
             return
         }
-        refused = true
         server.logger.warning("refused a connection: \(limit) are open (limits.maxConnections)")
-        let answer = server.errorResponse(.serviceUnavailable, "Too many connections are open (at most \(limit)); try again later.")
+        refuse(context: context, status: .serviceUnavailable, message: "Too many connections are open (at most \(limit)); try again later.", retryAfter: 1)
+    }
+
+    /// Answers `status` with `message` in the provider's shape, reads nothing more, and closes
+    /// the connection once the answer is written (``closeLingering(_:)`` when `lingering`, for a
+    /// client that may still be sending).
+    private func refuse(context: ChannelHandlerContext, status: HTTPResponseStatus, message: String, retryAfter: Int? = nil, lingering: Bool = false) {
+        refused = true
+        let answer = server.errorResponse(.init(code: Int(status.code)), message)
         var headers = HTTPHeaders()
         for field in answer.headers where field.name != .contentLength && field.name != .connection {
             headers.add(name: field.name.rawName, value: field.value)
         }
         headers.replaceOrAdd(name: "Content-Length", value: String(answer.body.readableBytes))
         headers.replaceOrAdd(name: "Connection", value: "close")
-        headers.replaceOrAdd(name: "Retry-After", value: "1")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .serviceUnavailable, headers: headers))), promise: nil)
+        if let retryAfter { headers.replaceOrAdd(name: "Retry-After", value: String(retryAfter)) }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(answer.body))), promise: nil)
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        let (events, clock) = (server.events, server.sleepClock)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { result in
+            if case .success = result { events.publish(.answerWritten(status: Int(status.code))) }
+            if lingering { Self.closeLingering(channel, clock: clock) } else { channel.close(promise: nil) }
+        }
+    }
+
+    /// Closes the sending side of `channel` at once and the whole of it ``lingerTime`` later on
+    /// `clock`, so a client still sending reads the answer before a reset could discard it.
+    private static func closeLingering(_ channel: any Channel, clock: any Clock<Duration>) {
+        channel.close(mode: .output, promise: nil)
+        let linger = Task {
+            try? await clock.sleep(for: lingerTime)
+            channel.close(promise: nil)
+        }
+        channel.closeFuture.whenComplete { _ in linger.cancel() }
     }
 
     /// Puts a ``ConnectionGuard`` right after the HTTP/1 decoder (Hummingbird's additional
-    /// handlers go after its HTTP-types codec, where the version is no longer seen), then leaves.
+    /// handlers go after its HTTP-types codec, where the version is no longer seen) and its
+    /// ``RequestTargetWatch`` right before it, then leaves.
     final class Installer: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = NIOAny
 
@@ -149,7 +206,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let pipeline = context.pipeline.syncOperations
             do {
                 let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-                try pipeline.addHandler(ConnectionGuard(server: server), position: .after(decoder))
+                let watch = RequestTargetWatch(limit: MockServerApplication.parserLimit(for: server.configuration.limits))
+                try pipeline.addHandler(watch, position: .before(decoder))
+                try pipeline.addHandler(ConnectionGuard(server: server, targetWatch: watch), position: .after(decoder))
             } catch {
                 server.logger.error("cannot guard a connection (\(error)); closing it")
                 context.close(promise: nil)

@@ -1,7 +1,8 @@
 import NIOCore
 import ServiceLifecycle
 
-/// Waits out the delays of latency and dribble faults, cut short when the server shuts down
+/// Waits out the delays of latency and dribble faults on the server's
+/// ``MockServerContext/sleepClock``, cut short when the server shuts down
 /// gracefully (SIGINT, SIGTERM, ``MockServer/stop()``) or the client goes away, so that no fault
 /// keeps a stopping server or a dead connection busy.
 struct FaultWait: Sendable {
@@ -18,10 +19,13 @@ struct FaultWait: Sendable {
 
     /// The client of the request's connection; `nil` without a socket (HummingbirdTesting's `.router`).
     let client: ClientPresence?
+    /// The clock the wait sleeps on.
+    let clock: any Clock<Duration>
 
     /// The wait for a request on `channel` of `server`.
     init(server: MockServerContext, channel: any Channel) {
         client = server.connections.presence(of: channel)
+        clock = server.sleepClock
     }
 
     /// Sleeps for `duration` or until the server shuts down or the client goes, whichever is first.
@@ -34,7 +38,7 @@ struct FaultWait: Sendable {
         }
         return await withGracefulShutdownHandler {
             await withTaskGroup(of: Outcome?.self) { group in
-                group.addTask { (try? await Task.sleep(for: duration)) == nil ? nil : .elapsed }
+                group.addTask { [clock] in (try? await clock.sleep(for: duration)) == nil ? nil : .elapsed }
                 group.addTask { await events.first { _ in true } }
                 let first = await group.next() ?? nil
                 group.cancelAll()

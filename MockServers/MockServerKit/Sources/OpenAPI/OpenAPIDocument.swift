@@ -2,7 +2,8 @@ import Foundation
 
 /// The OpenAPI 3.1 description a mock server publishes at `/openapi.json`, written from its
 /// route table: every provider route with its operation, the kit's own routes, and the
-/// answers the kit gives on any route (413 for a body over the limit, 431 for headers over it)
+/// answers the kit gives on any route (413 for a body over the limit, 414 for a target over it,
+/// 431 for headers over it)
 /// in the provider's error shape.
 enum OpenAPIDocument {
     /// The document for `server`, as JSON.
@@ -35,6 +36,7 @@ enum OpenAPIDocument {
         var answers = operation.answers
         let kitAnswers: [MockOperation.Answer] = [
             .init(413, "The body is larger than the server's limit.", content: [server.provider.errorContent]),
+            .init(414, "The request target is longer than the server's limit.", content: [server.provider.errorContent]),
             .init(431, "The header section is larger than the server's limit.", content: [server.provider.errorContent]),
         ]
         for answer in kitAnswers where !answers.contains(where: { $0.status == answer.status }) {

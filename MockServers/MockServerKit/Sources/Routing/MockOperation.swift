@@ -79,7 +79,7 @@ public struct MockOperation: Sendable {
     public var parameters: [Parameter]
     /// The bodies the route reads, by media type (empty: it reads none).
     public var requestBody: [Content]
-    /// Every answer the route gives by itself (the server kit adds its own: 413, 431).
+    /// Every answer the route gives by itself (the server kit adds its own: 413, 414, 431).
     public var answers: [Answer]
 
     /// An operation.

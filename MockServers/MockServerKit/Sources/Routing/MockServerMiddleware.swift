@@ -3,9 +3,9 @@ import Hummingbird
 import HTTPTypes
 import Logging
 
-/// Runs around every request of a mock server: header-size limit (431), a second `Host` (400), a
-/// declared body over the limit (413, before the body is read), 404 and 405 in the provider's
-/// error shape, and the journal entry once the response is ready.
+/// Runs around every request of a mock server: target-length limit (414), header-size limit
+/// (431), a second `Host` (400), a declared body over the limit (413, before the body is read),
+/// 404 and 405 in the provider's error shape, and the journal entry once the response is ready.
 struct MockServerMiddleware: RouterMiddleware {
     typealias Context = MockRequestContext
 
@@ -17,14 +17,17 @@ struct MockServerMiddleware: RouterMiddleware {
         next: (Request, MockRequestContext) async throws -> Response
     ) async throws -> Response {
         let received = server.clock.now
+        server.events.publish(.requestReceived(method: request.method.rawValue, path: request.uri.path))
         let response: Response
         do {
             response = try await answer(request, context: context, next: next)
         } catch {
             await record(request, context: context, status: 0, received: received)
+            server.events.publish(.requestFinished(status: 0))
             throw error
         }
         await record(request, context: context, status: response.status.code, received: received)
+        server.events.publish(.requestFinished(status: response.status.code))
         return response
     }
 
@@ -34,6 +37,10 @@ struct MockServerMiddleware: RouterMiddleware {
         next: (Request, MockRequestContext) async throws -> Response
     ) async throws -> Response {
         let limit = server.configuration.limits.maxHeaderBytes
+        if let target = request.head.path, target.utf8.count > limit {
+            context.note.reject("target longer than \(limit) bytes")
+            return server.errorResponse(.init(code: 414), "The request target is longer than \(limit) bytes.").response
+        }
         let headerBytes = request.headers.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 }
         if headerBytes > limit {
             context.note.reject("headers larger than \(limit) bytes")

@@ -56,6 +56,9 @@ struct MockRouteRunner: Sendable {
             return server.errorResponse(.contentTooLarge, "The request body is larger than \(limit) bytes.").response
         }
         let faults = server.faults.take(method: request.method.rawValue, pattern: pattern)
+        for fault in faults {
+            if case .clockSkew = fault { server.events.publish(.faultStarted(fault)) }
+        }
         let skew = MockFault.totalSkew(faults)
         // The provider's clock for this request: the server's, with the request's skew.
         func serverNow() -> Date { server.clock.now.addingTimeInterval(TimeInterval(skew)) }
@@ -80,9 +83,11 @@ struct MockRouteRunner: Sendable {
         for fault in faults where delaying {
             switch fault {
             case .latency(let milliseconds):
+                server.events.publish(.faultStarted(fault))
                 delaying = try await delay(.milliseconds(max(0, milliseconds)), fault: "latency", context: context)
             case .randomLatency(let low, let high):
                 let milliseconds = server.random.integer(in: max(0, low)...max(low, high, 0))
+                server.events.publish(.faultStarted(fault))
                 delaying = try await delay(.milliseconds(milliseconds), fault: "random latency", context: context)
             default:
                 break
@@ -102,12 +107,15 @@ struct MockRouteRunner: Sendable {
         for fault in faults {
             switch fault {
             case .emptyResponse:
+                server.events.publish(.faultStarted(fault))
                 response.body = ByteBuffer()
                 context.note.set(.faulted, "fault: empty response")
             case .malformedResponse:
+                server.events.publish(.faultStarted(fault))
                 response.body = Self.malformed(response.body)
                 context.note.set(.faulted, "fault: malformed response")
             case .dribble(let chunkBytes, let interval):
+                server.events.publish(.faultStarted(fault))
                 context.note.set(.faulted, "fault: dribbled response")
                 return dribbled(response, chunkBytes: max(1, chunkBytes), intervalMilliseconds: max(0, interval), context: context).dated(serverNow())
             default:
@@ -118,6 +126,7 @@ struct MockRouteRunner: Sendable {
     }
 
     private func replace(with fault: MockFault, now: Date, context: MockRequestContext) throws -> Response {
+        server.events.publish(.faultStarted(fault))
         switch fault {
         case .connectionReset:
             context.note.set(.faulted, "fault: connection reset")

@@ -23,7 +23,7 @@ public final class MockServer: Sendable {
         public let baseURL: URL
         /// The provider's demo credentials.
         public let credentials: [String: String]
-        /// The provider's shared context: journal, faults, clock.
+        /// The provider's shared context: journal, faults, clocks, events.
         public let context: MockServerContext
     }
 
@@ -44,9 +44,10 @@ public final class MockServer: Sendable {
         _ provider: some MockProvider,
         configuration: MockServerConfiguration = MockServerConfiguration(),
         clock: any MockClock = SystemClock(),
+        sleepClock: any Clock<Duration> = ContinuousClock(),
         logger: Logger? = nil
     ) async throws -> MockServer {
-        try await start([(provider, configuration)], clock: clock, logger: logger)
+        try await start([(provider, configuration)], clock: clock, sleepClock: sleepClock, logger: logger)
     }
 
     /// Starts several providers, each with its configuration, and returns once all listen.
@@ -54,6 +55,8 @@ public final class MockServer: Sendable {
     /// - Parameters:
     ///   - providers: each provider with its configuration (host, port, limits, journal, faults).
     ///   - clock: the servers' time (a `ManualClock` in tests that move it).
+    ///   - sleepClock: what the servers' waits sleep on (a ``ManualSleepClock`` in tests that
+    ///     move it).
     ///   - logger: where the servers log; quiet when `nil`.
     ///   - shutdownSignals: signals that stop the servers gracefully (the `mock-servers`
     ///     command passes SIGINT and SIGTERM; in-process use passes none and calls ``stop()``).
@@ -65,6 +68,7 @@ public final class MockServer: Sendable {
     public static func start(
         _ providers: [(any MockProvider, MockServerConfiguration)],
         clock: any MockClock = SystemClock(),
+        sleepClock: any Clock<Duration> = ContinuousClock(),
         logger: Logger? = nil,
         shutdownSignals: [UnixSignal] = []
     ) async throws -> MockServer {
@@ -75,7 +79,7 @@ public final class MockServer: Sendable {
         var applications: [any Service] = []
         var contexts: [MockServerContext] = []
         for (index, (provider, configuration)) in providers.enumerated() {
-            let context = MockServerContext(provider: provider, configuration: configuration, clock: clock, logger: logger)
+            let context = MockServerContext(provider: provider, configuration: configuration, clock: clock, sleepClock: sleepClock, logger: logger)
             contexts.append(context)
             applications.append(MockServerApplication.build(provider: provider, context: context) { channel in
                 await readiness.listening(index: index, port: channel.localAddress?.port ?? 0)
@@ -86,7 +90,10 @@ public final class MockServer: Sendable {
             gracefulShutdownSignals: shutdownSignals,
             logger: logger
         ))
+        let events = contexts.map(\.events)
         let task = Task {
+            // However the servers stop, every event subscription ends with them.
+            defer { for events in events { events.finish() } }
             do {
                 try await group.run()
                 await readiness.stopped(nil)
@@ -115,7 +122,7 @@ public final class MockServer: Sendable {
         return MockServer(providers: running, group: group, task: task)
     }
 
-    /// Starts `provider` as ``start(_:configuration:clock:logger:)`` does, runs `body` with the
+    /// Starts `provider` as ``start(_:configuration:clock:sleepClock:logger:)`` does, runs `body` with the
     /// running server, and stops the server however `body` ends: returning, throwing, or
     /// cancelled. The way for a test to start a mock without ever leaving one running.
     ///
@@ -129,6 +136,8 @@ public final class MockServer: Sendable {
     ///   - provider: the provider to serve.
     ///   - configuration: host, port, limits, journal and faults.
     ///   - clock: the server's time (a `ManualClock` in tests that move it).
+    ///   - sleepClock: what the server's waits sleep on (a ``ManualSleepClock`` in tests that
+    ///     move it).
     ///   - logger: where the server logs; quiet when `nil`.
     ///   - isolation: the caller's actor, where `body` runs; leave the default.
     ///   - body: what to do with the running server.
@@ -136,11 +145,34 @@ public final class MockServer: Sendable {
         _ provider: some MockProvider,
         configuration: MockServerConfiguration = MockServerConfiguration(),
         clock: any MockClock = SystemClock(),
+        sleepClock: any Clock<Duration> = ContinuousClock(),
         logger: Logger? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (MockServer) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(provider, configuration: configuration, clock: clock, logger: logger)
+        try await withRunning([(provider, configuration)], clock: clock, sleepClock: sleepClock, logger: logger, isolation: isolation, body)
+    }
+
+    /// Starts several providers as ``start(_:clock:sleepClock:logger:shutdownSignals:)`` does,
+    /// runs `body` with the running servers, and stops them however `body` ends.
+    ///
+    /// - Parameters:
+    ///   - providers: each provider with its configuration.
+    ///   - clock: the servers' time (a `ManualClock` in tests that move it).
+    ///   - sleepClock: what the servers' waits sleep on (a ``ManualSleepClock`` in tests that
+    ///     move it).
+    ///   - logger: where the servers log; quiet when `nil`.
+    ///   - isolation: the caller's actor, where `body` runs; leave the default.
+    ///   - body: what to do with the running servers.
+    public static func withRunning<Result>(
+        _ providers: [(any MockProvider, MockServerConfiguration)],
+        clock: any MockClock = SystemClock(),
+        sleepClock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (MockServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try await start(providers, clock: clock, sleepClock: sleepClock, logger: logger)
         do {
             let result = try await body(server)
             await server.stop()
@@ -166,6 +198,9 @@ public final class MockServer: Sendable {
 
     /// The first provider's faults.
     public var faults: FaultBoard { providers[0].context.faults }
+
+    /// The first provider's events.
+    public var events: MockServerEvents { providers[0].context.events }
 
     /// The first provider's base URL.
     public var baseURL: URL { providers[0].baseURL }

@@ -22,15 +22,13 @@ public enum MockServerApplication {
         ServiceRoutes.add(to: router, server: context)
         provider.addRoutes(to: router, context: context)
         let limits = context.configuration.limits
-        // The parser's own limit sits well above ours, so a too-large header section usually
-        // gets the provider's 431 rather than a dropped connection.
-        let parserLimit = max(4 * limits.maxHeaderBytes, 8 << 10)
+        let decoderLimit = parserLimit(for: limits)
         return Application(
             router: router,
             server: .http1(configuration: .init(
                 additionalChannelHandlers: [ConnectionGuard.Installer(server: context)],
                 idleTimeout: .seconds(Int64(max(1, limits.readTimeoutSeconds))),
-                httpDecoderConfiguration: .init(maxHeaderFieldSize: parserLimit, maxHeaderListSize: parserLimit)
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: decoderLimit, maxHeaderListSize: decoderLimit)
             )),
             configuration: .init(address: .hostname(context.configuration.host, port: context.configuration.port), serverName: nil),
             onServerRunning: { channel in
@@ -42,5 +40,13 @@ public enum MockServerApplication {
             },
             logger: context.logger
         )
+    }
+
+    /// The HTTP/1 decoder's limit on a request target, a header field and the header section:
+    /// well above ``MockServerLimits/maxHeaderBytes``, so that the middleware sees most requests
+    /// over that limit whole and answers them 414 or 431; beyond this one the decoder gives up
+    /// and ``ConnectionGuard`` answers instead.
+    static func parserLimit(for limits: MockServerLimits) -> Int {
+        max(4 * limits.maxHeaderBytes, 8 << 10)
     }
 }

@@ -1,8 +1,9 @@
 public import HTTPTypes
 public import Logging
 
-/// What every route of one running provider shares: the provider, configuration, clock,
-/// randomness, journal, faults and logger. One per server instance, so tests never share state.
+/// What every route of one running provider shares: the provider, configuration, clocks,
+/// randomness, journal, faults, events and logger. One per server instance, so tests never
+/// share state.
 public struct MockServerContext: Sendable {
     /// The provider served (its options, error shapes and rate-limit headers).
     public let provider: any MockProvider
@@ -10,6 +11,11 @@ public struct MockServerContext: Sendable {
     public let configuration: MockServerConfiguration
     /// The wall clock.
     public let clock: any MockClock
+    /// The clock every wait of the server sleeps on: latency and dribble faults, the linger of a
+    /// closing connection. `ContinuousClock` unless a test gives a ``ManualSleepClock``.
+    public let sleepClock: any Clock<Duration>
+    /// What happens on the server, for tests to await.
+    public let events: MockServerEvents
     /// Randomness for tokens, secrets, verifiers and random latency.
     public let random: MockRandomSource
     /// The request journal.
@@ -26,11 +32,14 @@ public struct MockServerContext: Sendable {
         provider: some MockProvider,
         configuration: MockServerConfiguration = MockServerConfiguration(),
         clock: any MockClock = SystemClock(),
+        sleepClock: any Clock<Duration> = ContinuousClock(),
         logger: Logger? = nil
     ) {
         self.provider = provider
         self.configuration = configuration
         self.clock = clock
+        self.sleepClock = sleepClock
+        events = MockServerEvents()
         random = MockRandomSource(seed: configuration.seed)
         journal = RequestJournal(capacity: configuration.journalCapacity, entryBytes: configuration.journalEntryBytes)
         faults = FaultBoard(rules: configuration.faults)
