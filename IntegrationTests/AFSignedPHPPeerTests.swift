@@ -160,17 +160,17 @@ struct AFSignedPHPPeerTests {
     func refusals() async throws {
         try await Self.withVerifier { base in
             let stale = AFSignedClient(configuration: AFSignedConfiguration(baseURL: base, credentials: Self.credentials), http: SignedHTTPClient(correctsClockSkew: false, deviceClock: { Date().addingTimeInterval(-13 * 3600) }))
-            let old = try await stale.send("GET", "/users")
-            #expect(old.statusCode == 401 && String(decoding: old.body, as: UTF8.self).contains("Incorrect auth timestamp"))
+            let old = try await #require(throws: AFSignedError.self) { try await stale.send("GET", "/users") }
+            #expect(old.statusCode == 401 && old.code == .timestampRefused && old.providerMessage?.contains("Incorrect auth timestamp") == true, "\(old)")
             let stranger = AFSignedClient(configuration: AFSignedConfiguration(baseURL: base, credentials: AFSignedCredentials(clientID: "someone", clientSecret: "x")))
-            let unknown = try await stranger.send("GET", "/users")
-            #expect(String(decoding: unknown.body, as: UTF8.self).contains("Incorrect client id"))
+            let unknown = try await #require(throws: AFSignedError.self) { try await stranger.send("GET", "/users") }
+            #expect(unknown.code == .incorrectClientID && unknown.providerMessage?.contains("Incorrect client id") == true, "\(unknown)")
             let readme = AFSignedClient(configuration: AFSignedConfiguration(baseURL: base, credentials: Self.credentials, clientIDField: .key))
-            let keyed = try await readme.send("GET", "/users")
-            #expect(String(decoding: keyed.body, as: UTF8.self).contains("Incorrect client id"), "the seed's PHP reads auth_client_id, not the README's auth_key")
+            let keyed = try await #require(throws: AFSignedError.self) { try await readme.send("GET", "/users") }
+            #expect(keyed.code == .incorrectClientID, "the original PHP reads auth_client_id, not the README's auth_key: \(keyed)")
             let modern = AFSignedClient(configuration: AFSignedConfiguration(baseURL: base, credentials: Self.credentials, version: .v4))
-            let headers = try await modern.send("GET", "/users")
-            #expect(String(decoding: headers.body, as: UTF8.self).contains("Incorrect client version"))
+            let headers = try await #require(throws: AFSignedError.self) { try await modern.send("GET", "/users") }
+            #expect(headers.code == .incorrectVersion && headers.providerMessage?.contains("Incorrect client version") == true, "\(headers)")
         }
     }
 }

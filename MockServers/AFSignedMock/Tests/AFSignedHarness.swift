@@ -149,3 +149,17 @@ struct UserPageJSON: Decodable {
     var total: Int
     var total_pages: Int
 }
+
+extension AFSignedClient {
+    /// The mock's answer to the request ``AFSignedClient/send(_:_:parameters:)`` would send,
+    /// whatever its status: these tests read the mock's refusals off the wire, where an app
+    /// gets them as `AFSignedError`s.
+    func answer(_ method: String, _ path: String, parameters: [AFSignedParameter] = []) async throws -> APIResponse {
+        try await http.send(try request(method, path, parameters: parameters), signer: signer).response
+    }
+
+    /// The mock's answer to the request ``AFSignedClient/send(_:_:json:)`` would send, whatever its status.
+    func answer(_ method: String, _ path: String, json body: some Encodable) async throws -> APIResponse {
+        try await http.send(try request(method, path, json: body), signer: signer).response
+    }
+}

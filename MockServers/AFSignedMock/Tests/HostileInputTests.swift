@@ -81,13 +81,13 @@ struct HostileInputTests {
                 Self.expectRefused(reply, .badRequest, "Malformed request", secret: backend.secret)
                 #expect(reply.mockReason?.contains("auth values are at most 256") == true)
             }
-            let q = try await backend.client().send("GET", "/users", parameters: [AFSignedParameter("q", .text(big))])
+            let q = try await backend.client().answer("GET", "/users", parameters: [AFSignedParameter("q", .text(big))])
             #expect(q.statusCode == 422)
-            let name = try await backend.client().send("POST", "/users", parameters: [AFSignedParameter("name", .text(big)), AFSignedParameter("email", "big@example.com")])
+            let name = try await backend.client().answer("POST", "/users", parameters: [AFSignedParameter("name", .text(big)), AFSignedParameter("email", "big@example.com")])
             #expect(name.statusCode == 422)
             // A 10 KB value under a wrong signature: its string to sign is shown, cut at 8 KiB.
             let wrong = backend.client(credentials: AFSignedCredentials(clientID: backend.clientID, clientSecret: "wrong"))
-            let shown = try await wrong.send("GET", "/users", parameters: [AFSignedParameter("q", .text(big + "é"))])
+            let shown = try await wrong.answer("GET", "/users", parameters: [AFSignedParameter("q", .text(big + "é"))])
             #expect(shown.statusCode == 401)
             #expect(shown.header(AFSignedField.stringToSignHeader)?.hasSuffix("AAAA%...") == true)
         }
@@ -174,11 +174,11 @@ struct HostileInputTests {
             let api = backend.client()
             let wrong = backend.client(credentials: AFSignedCredentials(clientID: backend.clientID, clientSecret: backend.secret + "x"))
             var responses: [APIResponse] = []
-            responses.append(try await api.send("GET", "/users", parameters: [AFSignedParameter("q", "a")]))
-            responses.append(try await api.send("POST", "/users", parameters: [AFSignedParameter("name", "Sam"), AFSignedParameter("email", "sam@example.com"), AFSignedParameter("client_secret", .text(backend.secret))]))
-            responses.append(try await wrong.send("GET", "/users"))
-            responses.append(try await wrong.send("POST", "/users", parameters: [AFSignedParameter("name", "Kim"), AFSignedParameter("email", "x")]))
-            responses.append(try await api.send("DELETE", "/users/6"))
+            responses.append(try await api.answer("GET", "/users", parameters: [AFSignedParameter("q", "a")]))
+            responses.append(try await api.answer("POST", "/users", parameters: [AFSignedParameter("name", "Sam"), AFSignedParameter("email", "sam@example.com"), AFSignedParameter("client_secret", .text(backend.secret))]))
+            responses.append(try await wrong.answer("GET", "/users"))
+            responses.append(try await wrong.answer("POST", "/users", parameters: [AFSignedParameter("name", "Kim"), AFSignedParameter("email", "x")]))
+            responses.append(try await api.answer("DELETE", "/users/6"))
             for response in responses {
                 let text = String(decoding: response.body, as: UTF8.self)
                 #expect(!text.contains(backend.secret))

@@ -138,7 +138,7 @@ struct SignatureCheckTests {
             #expect(String(decoding: recorder.requests.last?.body ?? [], as: UTF8.self).contains("auth_") == false)
             #expect(try await api.json("PATCH", "/users/\(user.id)", parameters: [AFSignedParameter("name", "Vera")], as: UserJSON.self).name == "Vera")
             #expect(try await api.json("GET", "/users", parameters: [AFSignedParameter("q", "vera")], as: UserPageJSON.self).total == 1)
-            #expect(try await api.send("DELETE", "/users/\(user.id)").statusCode == 200)
+            #expect(try await api.answer("DELETE", "/users/\(user.id)").statusCode == 200)
             let tampered = backend.client(version: .v4, transport: RewritingTransport { request in
                 var request = request
                 request.url = URL(string: request.url.absoluteString.replacingOccurrences(of: "q=vera", with: "q=v%C3%A9ra"))!
@@ -159,7 +159,7 @@ struct SignatureCheckTests {
                 return request
             }
             let api = backend.client(transport: rewriting)
-            let response = try await api.send("POST", "/users", parameters: [AFSignedParameter("name", "Ann"), AFSignedParameter("email", "ann@example.com")])
+            let response = try await api.answer("POST", "/users", parameters: [AFSignedParameter("name", "Ann"), AFSignedParameter("email", "ann@example.com")])
             #expect(response.statusCode == 401)
             #expect(String(decoding: response.body, as: UTF8.self) == #"{"error":"Incorrect auth signature"}"#)
             #expect(response.header(AFSignedField.stringToSignHeader) == "POST%0A/users%0Aemail=ann@example.com&name=Eve")
@@ -189,7 +189,7 @@ struct SignatureCheckTests {
     func diagnosisOff() async throws {
         try await AFSignedHarness.withRunning(AFSignedMockOptions(diagnosis: false)) { backend in
             let wrongSecret = backend.client(credentials: AFSignedCredentials(clientID: backend.clientID, clientSecret: "nope"))
-            let response = try await wrongSecret.send("GET", "/users", parameters: [AFSignedParameter("q", "Ada")])
+            let response = try await wrongSecret.answer("GET", "/users", parameters: [AFSignedParameter("q", "Ada")])
             #expect(response.statusCode == 401 && response.providerMessage?.text == "Incorrect auth signature")
             #expect(response.header(AFSignedField.stringToSignHeader) == nil)
             #expect(response.mockReason?.contains("does not match") == true && response.mockReason?.contains("q=Ada") == false)

@@ -24,7 +24,7 @@ struct UserAPITests {
     func crud() async throws {
         try await AFSignedHarness.withRunning { backend in
             let api = backend.client()
-            let created = try await api.send("POST", "/users", parameters: [AFSignedParameter("name", "Ann Ümlaut"), AFSignedParameter("email", "ann@example.com")])
+            let created = try await api.answer("POST", "/users", parameters: [AFSignedParameter("name", "Ann Ümlaut"), AFSignedParameter("email", "ann@example.com")])
             #expect(created.statusCode == 201)
             let ann = try api.decode(created, as: UserJSON.self)
             #expect(ann.id == 6 && ann.name == "Ann Ümlaut" && ann.email == "ann@example.com")
@@ -37,15 +37,15 @@ struct UserAPITests {
             let moved = try await api.json("PUT", "/users/6", parameters: [AFSignedParameter("email", "ANN@example.org")], as: UserJSON.self)
             #expect(moved.name == "Ann B." && moved.email == "ANN@example.org")
             // Her old address is free again; her new one is hers, whatever the case.
-            let reuse = try await api.send("POST", "/users", parameters: [AFSignedParameter("name", "Other"), AFSignedParameter("email", "ann@example.com")])
+            let reuse = try await api.answer("POST", "/users", parameters: [AFSignedParameter("name", "Other"), AFSignedParameter("email", "ann@example.com")])
             #expect(reuse.statusCode == 201)
 
-            let deleted = try await api.send("DELETE", "/users/6")
+            let deleted = try await api.answer("DELETE", "/users/6")
             #expect(deleted.statusCode == 200 && String(decoding: deleted.body, as: UTF8.self) == #"{"deleted":true}"#)
-            let gone = try await api.send("GET", "/users/6")
+            let gone = try await api.answer("GET", "/users/6")
             #expect(gone.statusCode == 404 && gone.providerMessage?.text == "User not found")
-            #expect(try await api.send("DELETE", "/users/6").statusCode == 404)
-            #expect(try await api.send("PATCH", "/users/6", parameters: [AFSignedParameter("name", "x")]).statusCode == 404)
+            #expect(try await api.answer("DELETE", "/users/6").statusCode == 404)
+            #expect(try await api.answer("PATCH", "/users/6", parameters: [AFSignedParameter("name", "x")]).statusCode == 404)
             // Ids are never reused.
             #expect(try await api.json("POST", "/users", parameters: [AFSignedParameter("name", "Next"), AFSignedParameter("email", "next@example.com")], as: UserJSON.self).id == 8)
         }
@@ -63,7 +63,7 @@ struct UserAPITests {
     ])
     func validation(fields: [(String, String)], problems: [String: String]) async throws {
         try await AFSignedHarness.withRunning { backend in
-            let response = try await backend.client().send("POST", "/users", parameters: fields.map { AFSignedParameter($0.0, .text($0.1)) })
+            let response = try await backend.client().answer("POST", "/users", parameters: fields.map { AFSignedParameter($0.0, .text($0.1)) })
             #expect(response.statusCode == 422)
             let body = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
             #expect(body["error"] as? String == "Validation failed")
@@ -77,13 +77,13 @@ struct UserAPITests {
     func validationEdges() async throws {
         try await AFSignedHarness.withRunning { backend in
             let api = backend.client()
-            let array = try await api.send("POST", "/users", parameters: [AFSignedParameter("name", ["a", "b"]), AFSignedParameter("email", .map([FormField("x", "y")]))])
+            let array = try await api.answer("POST", "/users", parameters: [AFSignedParameter("name", ["a", "b"]), AFSignedParameter("email", .map([FormField("x", "y")]))])
             #expect(array.statusCode == 422)
             let arrayBody = try #require(try JSONSerialization.jsonObject(with: Data(array.body)) as? [String: Any])
             #expect(arrayBody["fields"] as? [String: String] == ["name": "must be text, not an array", "email": "must be text, not an array"])
             let longest = String(repeating: "名", count: 100)
             #expect(try await api.json("POST", "/users", parameters: [AFSignedParameter("name", .text(longest)), AFSignedParameter("email", "l@example.com")], as: UserJSON.self).name == longest)
-            let taken = try await api.send("PATCH", "/users/2", parameters: [AFSignedParameter("email", "Ada@Example.com")])
+            let taken = try await api.answer("PATCH", "/users/2", parameters: [AFSignedParameter("email", "Ada@Example.com")])
             #expect(taken.statusCode == 422)
             // A user may keep (or recase) their own address.
             #expect(try await api.json("PATCH", "/users/1", parameters: [AFSignedParameter("email", "ADA@example.com")], as: UserJSON.self).email == "ADA@example.com")
@@ -97,7 +97,7 @@ struct UserAPITests {
         try await AFSignedHarness.withRunning { backend in
             let api = backend.client()
             for (method, parameters) in [("GET", []), ("PUT", [AFSignedParameter("name", "x")]), ("PATCH", []), ("DELETE", [])] as [(String, [AFSignedParameter])] {
-                let response = try await api.send(method, "/users/\(id)", parameters: parameters)
+                let response = try await api.answer(method, "/users/\(id)", parameters: parameters)
                 #expect(response.statusCode == 404, "\(method) /users/\(id)")
                 #expect(String(decoding: response.body, as: UTF8.self) == #"{"error":"User not found"}"#)
             }
@@ -126,7 +126,7 @@ struct UserAPITests {
             for bad in [[AFSignedParameter("page", 0)], [AFSignedParameter("per_page", 101)], [AFSignedParameter("page", "two")],
                         [AFSignedParameter("per_page", "-5")], [AFSignedParameter("page", "99999999999999999999")],
                         [AFSignedParameter("q", .text(String(repeating: "q", count: 101)))], [AFSignedParameter("page", ["1"])]] {
-                let response = try await api.send("GET", "/users", parameters: bad)
+                let response = try await api.answer("GET", "/users", parameters: bad)
                 #expect(response.statusCode == 422, "\(bad)")
                 #expect(response.providerMessage?.text == "Validation failed")
             }
@@ -137,7 +137,7 @@ struct UserAPITests {
     func jsonBody() async throws {
         try await AFSignedHarness.withRunning { backend in
             struct NewUser: Encodable { var name: String; var email: String }
-            let response = try await backend.client().send("POST", "/users", json: NewUser(name: "Jay", email: "jay@example.com"))
+            let response = try await backend.client().answer("POST", "/users", json: NewUser(name: "Jay", email: "jay@example.com"))
             #expect(response.statusCode == 415)
             #expect(response.providerMessage?.text == "Unsupported Media Type")
             #expect(response.mockReason?.contains("application/x-www-form-urlencoded") == true)

@@ -47,6 +47,13 @@ public struct AFSignedClient: Sendable {
     ///   with ``AFSignedError/statusCode``, the backend's words and the mock's reason — and
     ///   ``AFSignedError/Code/transportFailed`` when no response arrived.
     public func send(_ method: String, _ path: String, parameters: [AFSignedParameter] = []) async throws -> APIResponse {
+        try await exchange(try request(method, path, parameters: parameters))
+    }
+
+    /// The request ``send(_:_:parameters:)`` signs and sends, not yet signed: `parameters` in
+    /// the query (GET, HEAD, DELETE) or as a form body. Sign it with ``signer`` to send it
+    /// through another pipeline, or through ``http`` to see any status as it is.
+    public func request(_ method: String, _ path: String, parameters: [AFSignedParameter] = []) throws(AFSignedError) -> APIRequest {
         let method = method.uppercased()
         let fields = AFSignedParameter.fields(parameters)
         var request = APIRequest(method: method, url: try url(path))
@@ -56,12 +63,19 @@ public struct AFSignedClient: Sendable {
             request = APIRequest(method: method, url: request.url, form: fields)
         }
         request.setHeader("Accept", "application/json")
-        return try await exchange(request)
+        return request
     }
 
     /// Sends a signed request with `body` as JSON (auth values in the query, or headers in
     /// version 4). The JSON body itself is not covered by the signature: see the README.
+    ///
+    /// - Returns: the response, when its status is 2xx; throws as ``send(_:_:parameters:)``.
     public func send(_ method: String, _ path: String, json body: some Encodable) async throws -> APIResponse {
+        try await exchange(try request(method, path, json: body))
+    }
+
+    /// The request ``send(_:_:json:)`` signs and sends, not yet signed.
+    public func request(_ method: String, _ path: String, json body: some Encodable) throws(AFSignedError) -> APIRequest {
         var request = APIRequest(method: method.uppercased(), url: try url(path))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -72,7 +86,7 @@ public struct AFSignedClient: Sendable {
         }
         request.setHeader("Content-Type", "application/json; charset=utf-8")
         request.setHeader("Accept", "application/json")
-        return try await exchange(request)
+        return request
     }
 
     /// Sends a signed request and decodes a 2xx answer's JSON as `type`.
