@@ -98,8 +98,8 @@ struct OptionsTests {
     ])
     func swiftAPI(options: OAuth1MockOptions, message: String) async {
         do {
-            try await MockServer.withRunning(OAuth1MockProvider(flavour: .discogs, options: options)) { server in
-                Issue.record("started with \(options)")
+            try await MockServer.withRunning(OAuth1MockProvider(flavour: .discogs, options: options)) { _ in
+                _ = Issue.record("started with \(options)")
             }
         } catch let error as MockServerError {
             #expect(error.code == .invalidOption)
