@@ -4,7 +4,8 @@ public import SigningCore
 extension URL {
     /// `path` under this URL taken as an API root: exactly one `/` joins them, whatever
     /// slashes either side has (`https://api.example.com/v1/` + `/users` →
-    /// `https://api.example.com/v1/users`). `path` may carry its own `?query`, kept as written.
+    /// `https://api.example.com/v1/users`; `/` alone is the root with its slash, an empty path the
+    /// root without one). `path` may carry its own `?query`, kept as written.
     ///
     /// Every client of this package joins its configuration's `baseURL` and a path here, so a
     /// base URL with or without a trailing slash, a mock server's `http://127.0.0.1:PORT` and a
@@ -17,7 +18,8 @@ extension URL {
         if let end = base.firstIndex(where: { $0 == "?" || $0 == "#" }) { base = String(base[..<end]) }
         while base.hasSuffix("/") { base.removeLast() }
         let tail = path.drop { $0 == "/" }
-        return tail.isEmpty ? URL(string: base) : URL(string: base + "/" + tail)
+        if path.isEmpty { return URL(string: base) }
+        return URL(string: base + "/" + tail)
     }
 
     /// This URL with `fields` added to its query, each name and value percent-encoded as

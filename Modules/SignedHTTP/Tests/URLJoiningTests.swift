@@ -13,6 +13,8 @@ struct URLJoiningTests {
         ("https://api.example.com/v1/", "//users", "https://api.example.com/v1/users"),
         ("http://127.0.0.1:8404", "services/json-rpc", "http://127.0.0.1:8404/services/json-rpc"),
         ("http://127.0.0.1:8404/", "", "http://127.0.0.1:8404"),
+        ("http://127.0.0.1:8404", "/", "http://127.0.0.1:8404/"),
+        ("http://127.0.0.1:8404/", "//", "http://127.0.0.1:8404/"),
         ("https://api.example.com/v1?ignored=1", "/users?page=2", "https://api.example.com/v1/users?page=2"),
         ("https://api.example.com", "/a%20b", "https://api.example.com/a%20b"),
     ])
