@@ -6,7 +6,8 @@ import SigningCore
 /// secrets it is signed with, declared once so that both commands spell, parse and check them alike.
 ///
 /// Values that can begin with `-` (form fields, secrets) are read unconditionally: the word after
-/// the option is its value even when it looks like an option, so `--form -x=1` is a form field.
+/// the option is its value even when it looks like an option, so `--form -x=1` is a form field
+/// (and, with ``CommandLineWords``, `--form -=1` too).
 struct OAuth1RequestOptions: ParsableArguments {
     @Option(help: "The HTTP method, e.g. GET or POST.")
     var method: String
