@@ -22,16 +22,15 @@ struct OAuth1RequestOptions: ParsableArguments {
     )
     var form: [FormFieldArgument] = []
 
-    @Option(parsing: .unconditional, help: "The consumer secret (never printed, except inside a PLAINTEXT signature with --reveal-secrets).")
-    var consumerSecret: String
+    @OptionGroup var consumerSecret: SecretOption<ConsumerSecret>
 
-    @Option(parsing: .unconditional, help: "The token secret (never printed, except inside a PLAINTEXT signature with --reveal-secrets).")
-    var tokenSecret: String?
+    @OptionGroup var tokenSecret: SecretOption<TokenSecret>
 
     /// The `--form` fields, decoded, in the order given.
     var formFields: [FormField] { form.map(\.field) }
 
     func validate() throws {
         guard URL(string: url) != nil else { throw ValidationError("--url is not a valid URL") }
+        try SecretSources.checkStandardInput(readBy: [consumerSecret.standardInputOption, tokenSecret.standardInputOption])
     }
 }

@@ -89,9 +89,9 @@ struct ArgumentValueTests {
             "--token", "-tk", "--token-secret", "-ts", "--nonce", "-n", "--verifier", "-v", "--realm", "-r",
         ])
         #expect(command.consumerKey == "-ck")
-        #expect(command.options.consumerSecret == "-cs")
+        #expect(command.options.consumerSecret.flag == "-cs")
         #expect(command.token == "-tk")
-        #expect(command.options.tokenSecret == "-ts")
+        #expect(command.options.tokenSecret.flag == "-ts")
         #expect(command.nonce == "-n")
         #expect(command.verifier == "-v")
         #expect(command.realm == "-r")
@@ -105,8 +105,8 @@ struct ArgumentValueTests {
         ])
         #expect(command.body == "-x=1")
         #expect(command.authorization == "-not-oauth")
-        #expect(command.options.consumerSecret == "-cs")
-        #expect(command.options.tokenSecret == "-ts")
+        #expect(command.options.consumerSecret.flag == "-cs")
+        #expect(command.options.tokenSecret.flag == "-ts")
         #expect(command.theirBaseString == "-POST&x")
     }
 
