@@ -1,9 +1,9 @@
 import ArgumentParser
 
-/// One of the secrets `signed-api` takes. Each comes three ways, the first given wins: the flag
-/// `--NAME VALUE`, the file option `--NAME-file PATH` (`-`: standard input), the environment
-/// variable `SIGNED_API_NAME`. The flag is the last resort: every user of the machine sees it in
-/// `ps`, and it stays in shell history.
+/// One of the secrets `signed-api` takes. Each comes three ways: the flag `--NAME VALUE`, the
+/// file option `--NAME-file PATH` (`-`: standard input; not with the flag), or, when neither is
+/// given, the environment variable `SIGNED_API_NAME`. The flag is the last resort: every user of
+/// the machine sees it in `ps`, and it stays in shell history.
 protocol SecretKind {
     /// The flag's name without its dashes, e.g. `consumer-secret`.
     static var name: String { get }

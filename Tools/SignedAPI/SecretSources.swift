@@ -20,11 +20,11 @@ struct SecretSources: Sendable {
 
     /// What the `--help` of every command that takes a secret says about giving it.
     static let discussion = """
-        Every secret comes three ways, the first given wins: its flag (--api-key KEY), its file option \
-        (--api-key-file PATH, '-' for standard input, one final line end dropped) or its environment variable \
-        (SIGNED_API_API_KEY; likewise SIGNED_API_CONSUMER_SECRET, SIGNED_API_TOKEN_SECRET, SIGNED_API_CLIENT_SECRET, \
-        SIGNED_API_PASSWORD). Prefer the file or the variable: every user of the machine sees a flag in ps, and it \
-        stays in shell history.
+        Every secret comes three ways: its flag (--api-key KEY), its file option (--api-key-file PATH, '-' for \
+        standard input, one final line end dropped; not with the flag), or, when neither is given, its environment \
+        variable (SIGNED_API_API_KEY; likewise SIGNED_API_CONSUMER_SECRET, SIGNED_API_TOKEN_SECRET, \
+        SIGNED_API_CLIENT_SECRET, SIGNED_API_PASSWORD). Prefer the file or the variable: every user of the machine \
+        sees a flag in ps, and it stays in shell history.
         """
 
     /// The secret in the file at `path` (`-`: standard input) with one final line end (LF or
