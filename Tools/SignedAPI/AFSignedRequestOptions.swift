@@ -13,8 +13,7 @@ struct AFSignedRequestOptions: ParsableArguments {
     @Option(name: .customLong("client-id"), parsing: .unconditional, help: "The client id.")
     var clientID: String
 
-    @Option(name: .customLong("client-secret"), parsing: .unconditional, help: "The client secret (never printed).")
-    var clientSecret: String
+    @OptionGroup var clientSecret: SecretOption<ClientSecret>
 
     @Option(
         name: .customLong("param"),
@@ -34,7 +33,11 @@ struct AFSignedRequestOptions: ParsableArguments {
         guard path.hasPrefix("/") else { throw ValidationError("--path must start with / (got '\(path)')") }
     }
 
-    var credentials: AFSignedCredentials { AFSignedCredentials(clientID: clientID, clientSecret: clientSecret) }
+    /// The client id and secret, the secret read from `sources` where no flag gives it.
+    func credentials(from sources: SecretSources) throws -> AFSignedCredentials {
+        AFSignedCredentials(clientID: clientID, clientSecret: try clientSecret.required(from: sources))
+    }
+
     var fields: [FormField] { parameters.map(\.field) }
     var upperMethod: String { method.uppercased() }
 

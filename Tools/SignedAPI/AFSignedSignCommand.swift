@@ -12,6 +12,7 @@ struct AFSignedSignCommand: ParsableCommand {
             --client-secret CLIENT_SECRET --timestamp 1273231888 --param site_id=10 --output json
             JSON output: string_to_sign, signature, parameters (every parameter to send as [name, value] \
             pairs in sending order), placement (query or body), headers (version 4).
+            \(SecretSources.discussion)
             """
     )
 
@@ -44,10 +45,11 @@ struct AFSignedSignCommand: ParsableCommand {
         }
     }
 
-    func signed() throws -> Signed {
+    /// What is printed, the client secret read from `sources` where no flag gives it.
+    func signed(sources: SecretSources = .process) throws -> Signed {
         let nonce = self.nonce
         let signer = AFSignedSigner(
-            credentials: request.credentials, version: request.version, clientIDField: request.clientIDField,
+            credentials: try request.credentials(from: sources), version: request.version, clientIDField: request.clientIDField,
             nonce: nonce.map { value -> @Sendable () -> String in { value } }
         )
         let date = timestamp.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()

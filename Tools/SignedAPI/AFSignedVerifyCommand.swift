@@ -11,6 +11,7 @@ struct AFSignedVerifyCommand: AsyncParsableCommand {
         discussion: """
             Pass the request as it was sent: --param for every parameter, auth_version, auth_client_id, \
             auth_timestamp and auth_signature included (version 4: --header for the X-Auth-* headers).
+            \(SecretSources.discussion)
             """
     )
 
@@ -29,13 +30,16 @@ struct AFSignedVerifyCommand: AsyncParsableCommand {
     @Option(help: "How far auth_timestamp may lie from the clock, in seconds.")
     var window: Int = 12 * 60 * 60
 
-    /// The verdict's lines and whether it verified.
-    func verdict() async -> (verified: Bool, lines: [String]) {
+    /// The verdict's lines and whether it verified, the client secret read from `sources` where
+    /// no flag gives it.
+    ///
+    /// - Throws: `ValidationError` when the client secret cannot be read.
+    func verdict(sources: SecretSources = .process) async throws -> (verified: Bool, lines: [String]) {
         var fields = HeaderFields()
         for header in headers { fields[header.field.name] = header.field.value }
         let (query, body) = request.placed
         let incoming = AFSignedIncomingRequest(method: request.upperMethod, path: request.path, query: query, body: body, headers: fields)
-        let verifier = AFSignedVerifier(credentials: [request.credentials], version: request.version, clientIDField: request.clientIDField, timestampWindow: TimeInterval(window))
+        let verifier = AFSignedVerifier(credentials: [try request.credentials(from: sources)], version: request.version, clientIDField: request.clientIDField, timestampWindow: TimeInterval(window))
         return await Self.verdict(incoming, verifier: verifier, now: now)
     }
 
@@ -56,7 +60,7 @@ struct AFSignedVerifyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (verified, lines) = await verdict()
+        let (verified, lines) = try await verdict()
         for line in lines { print(line) }
         if !verified { throw ExitCode.failure }
     }

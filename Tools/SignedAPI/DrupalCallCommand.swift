@@ -15,16 +15,18 @@ struct DrupalCallCommand: AsyncParsableCommand {
             {"type":"story"}) and as a string otherwise. A failure the site reports (Drupal answers \
             them as strings on HTTP 200) is an error: the message goes to standard error and the \
             exit status is 1.
+            Without an API key the calls are not signed (a site without keys).
             Example: signed-api drupal call --url http://127.0.0.1:8404/services/json-rpc \
-            --api-key KEY --domain app.example.com node.get 1 '["title"]'
+            --api-key-file key.txt --domain app.example.com node.get 1 '["title"]'
+            \(SecretSources.discussion) SIGNED_API_API_KEY is read only with --domain, SIGNED_API_PASSWORD only \
+            with --username.
             """
     )
 
     @Option(help: "The site's JSON-RPC endpoint, e.g. https://example.com/services/json-rpc.")
     var url: String
 
-    @Option(name: .customLong("api-key"), parsing: .unconditional, help: "The API key (never printed); omit for a site without keys.")
-    var apiKey: String?
+    @OptionGroup var apiKey: SecretOption<APIKey>
 
     @Option(parsing: .unconditional, help: "The domain the key was registered for.")
     var domain: String?
@@ -32,8 +34,7 @@ struct DrupalCallCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Log in as this user before the call.")
     var username: String?
 
-    @Option(parsing: .unconditional, help: "The user's password (never printed).")
-    var password: String?
+    @OptionGroup var password: SecretOption<Password>
 
     @Flag(name: .customLong("no-sessid"), help: "The site does not use sessid (its 'Use sessid' setting is off).")
     var noSessid = false
@@ -51,18 +52,25 @@ struct DrupalCallCommand: AsyncParsableCommand {
         guard let endpoint = URL(string: url), let scheme = endpoint.scheme?.lowercased(), ["http", "https"].contains(scheme), endpoint.host != nil else {
             throw ValidationError("--url must be an http or https URL such as https://example.com/services/json-rpc (got '\(url)')")
         }
-        if apiKey != nil, domain == nil { throw ValidationError("--api-key needs --domain: the domain the key was registered for") }
-        if (username == nil) != (password == nil) { throw ValidationError("--username and --password go together") }
+        if let given = apiKey.givenOption, domain == nil { throw ValidationError("\(given) needs --domain: the domain the key was registered for") }
+        if username == nil, let given = password.givenOption { throw ValidationError("--username and \(given) go together") }
+        try SecretSources.checkStandardInput(readBy: [apiKey.standardInputOption, password.standardInputOption])
     }
 
-    /// The site's settings from the options.
-    func configuration() -> DrupalServicesConfiguration {
-        DrupalServicesConfiguration(
-            baseURL: URL(string: url)!,
-            apiKey: apiKey.map { DrupalAPIKey(key: $0, domain: domain ?? "*") },
-            endpointPath: "",
-            usesSessid: !noSessid, version: version
-        )
+    /// The site's settings from the options, the API key read from `sources` where no flag
+    /// gives it; only with `--domain` (`validate()` has refused a key given without it), so an
+    /// exported key does not sign calls to a site without keys.
+    func configuration(sources: SecretSources = .process) throws -> DrupalServicesConfiguration {
+        var key: DrupalAPIKey?
+        if let domain, let value = try apiKey.value(from: sources) { key = DrupalAPIKey(key: value, domain: domain) }
+        return DrupalServicesConfiguration(baseURL: URL(string: url)!, apiKey: key, endpointPath: "", usesSessid: !noSessid, version: version)
+    }
+
+    /// The user name and password to log in with (`nil` without `--username`), the password
+    /// read from `sources` where no flag gives it.
+    func login(sources: SecretSources = .process) throws -> (username: String, password: String)? {
+        guard let username else { return nil }
+        return (username, try password.required(from: sources))
     }
 
     /// Each argument as JSON when it parses as JSON, else as a string.
@@ -73,11 +81,13 @@ struct DrupalCallCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = DrupalServicesClient(configuration: configuration())
+        let sources = SecretSources.process
+        let client = DrupalServicesClient(configuration: try configuration(sources: sources))
+        let login = try login(sources: sources)
         let result: JSONValue
         do {
-            if let username, let password {
-                try await client.login(username: username, password: password)
+            if let login {
+                try await client.login(username: login.username, password: login.password)
             }
             do {
                 result = try await client.call(method, parsedArguments())

@@ -11,11 +11,11 @@ struct DrupalHashCommand: ParsableCommand {
             Example: signed-api drupal hash --api-key 0123456789abcdef0123456789abcdef \
             --domain '*' --timestamp 1262304000 --nonce 1804289383 --method node.get
             With --show-input, the hashed string is printed first, on its own line.
+            \(SecretSources.discussion)
             """
     )
 
-    @Option(name: .customLong("api-key"), parsing: .unconditional, help: "The API key (never printed).")
-    var apiKey: String
+    @OptionGroup var apiKey: SecretOption<APIKey>
 
     @Option(parsing: .unconditional, help: "The domain the key was registered for ('*' allowed).")
     var domain: String
@@ -39,14 +39,14 @@ struct DrupalHashCommand: ParsableCommand {
         guard !method.isEmpty else { throw ValidationError("--method must name the JSON-RPC method, e.g. node.get") }
     }
 
-    /// The output lines.
-    func lines() -> [String] {
+    /// The output lines, the API key read from `sources` where no flag gives it.
+    func lines(sources: SecretSources = .process) throws -> [String] {
         let input = DrupalKeyAuthentication.hashInput(timestamp: timestamp, domain: domain, nonce: nonce, method: method)
-        let hash = DrupalKeyAuthentication.hash(apiKey: apiKey, input: input)
+        let hash = DrupalKeyAuthentication.hash(apiKey: try apiKey.required(from: sources), input: input)
         return showInput ? [input, hash] : [hash]
     }
 
-    func run() {
-        for line in lines() { print(line) }
+    func run() throws {
+        for line in try lines() { print(line) }
     }
 }

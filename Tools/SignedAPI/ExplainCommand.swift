@@ -18,6 +18,7 @@ struct ExplainCommand: AsyncParsableCommand {
             that scheme needs; it is never printed. Exits 0 when the signature verifies, 1 when it does not or when the \
             request carries none. The per-scheme commands take the request as options instead: `oauth1 explain`, \
             `afsigned verify`, `drupal hash`.
+            \(SecretSources.discussion) A secret cannot come from standard input when the capture does.
             """
     )
 
@@ -27,17 +28,14 @@ struct ExplainCommand: AsyncParsableCommand {
     @Option(name: .customLong("url-scheme"), help: "The URL's scheme when the request line gives a path and the Host header the host: http or https.")
     var urlScheme: String = "https"
 
-    @Option(parsing: .unconditional, help: "OAuth 1.0a: the consumer secret.")
-    var consumerSecret: String?
+    @OptionGroup var consumerSecret: SecretOption<ConsumerSecret>
 
-    @Option(parsing: .unconditional, help: "OAuth 1.0a: the token secret, when the request was signed with a token.")
-    var tokenSecret: String?
+    @OptionGroup var tokenSecret: SecretOption<TokenSecret>
 
     @Option(parsing: .unconditional, help: "OAuth 1.0a: the base string the other side computed (a mock's X-OAuth1-Base-String), to compare with ours.")
     var theirBaseString: String?
 
-    @Option(name: .customLong("client-secret"), parsing: .unconditional, help: "AFSigned: the client secret.")
-    var clientSecret: String?
+    @OptionGroup var clientSecret: SecretOption<ClientSecret>
 
     @Option(help: "AFSigned: the verifier's clock, seconds since 1970 (now when omitted).")
     var now: Int?
@@ -45,11 +43,17 @@ struct ExplainCommand: AsyncParsableCommand {
     @Option(help: "AFSigned: how far auth_timestamp may lie from the clock, in seconds.")
     var window: Int = 12 * 60 * 60
 
-    @Option(name: .customLong("api-key"), parsing: .unconditional, help: "Drupal: the site's API key.")
-    var apiKey: String?
+    @OptionGroup var apiKey: SecretOption<APIKey>
+
+    /// Whether the capture is read from standard input (no file, or `-`).
+    private var readsCaptureFromStandardInput: Bool { file == nil || file == "-" }
 
     func validate() throws {
         guard ["http", "https"].contains(urlScheme) else { throw ValidationError("--url-scheme must be http or https (got '\(urlScheme)')") }
+        try SecretSources.checkStandardInput(
+            readBy: [consumerSecret.standardInputOption, tokenSecret.standardInputOption, clientSecret.standardInputOption, apiKey.standardInputOption],
+            capture: readsCaptureFromStandardInput ? "the capture" : nil
+        )
     }
 
     func run() async throws {
@@ -62,7 +66,7 @@ struct ExplainCommand: AsyncParsableCommand {
     /// ``CapturedRequest`` reads, so that a larger one is refused without reading it all.
     func readCapture() throws -> [UInt8] {
         let handle: FileHandle
-        if let file, file != "-" {
+        if !readsCaptureFromStandardInput, let file {
             do {
                 handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
             } catch {
@@ -75,11 +79,14 @@ struct ExplainCommand: AsyncParsableCommand {
         return try Array(handle.read(upToCount: CapturedRequest.maximumSize + 1) ?? Data())
     }
 
-    /// The report for `request`, and whether its signature verifies.
+    /// The report for `request`, and whether its signature verifies; the secrets are read from
+    /// `sources` where no flag gives them (each one given is read, needed or not).
     ///
-    /// - Throws: `ValidationError` when the secret the request's scheme needs was not given, or
-    ///   the request's URL cannot be told.
-    func render(_ request: CapturedRequest) async throws -> (text: String, valid: Bool) {
+    /// - Throws: `ValidationError` when a secret file cannot be read, the secret the request's
+    ///   scheme needs was not given, or the request's URL cannot be told.
+    func render(_ request: CapturedRequest, sources: SecretSources = .process) async throws -> (text: String, valid: Bool) {
+        let consumerSecret = try self.consumerSecret.value(from: sources), tokenSecret = try self.tokenSecret.value(from: sources)
+        let clientSecret = try self.clientSecret.value(from: sources), apiKey = try self.apiKey.value(from: sources)
         guard let scheme = CapturedScheme(request) else {
             return ([
                 "scheme:      none found",
@@ -91,7 +98,7 @@ struct ExplainCommand: AsyncParsableCommand {
         switch scheme {
         case .oauth1:
             guard let consumerSecret else {
-                throw ValidationError("this is an OAuth 1.0a request: give --consumer-secret, and --token-secret when it was signed with a token")
+                throw ValidationError("this is an OAuth 1.0a request: give \(ConsumerSecret.noun) (\(ConsumerSecret.ways)), and \(TokenSecret.noun) likewise when it was signed with a token")
             }
             report = OAuth1ExplainCommand.report(
                 method: request.method, url: try request.url(scheme: urlScheme), authorization: request.headers["Authorization"],
@@ -99,10 +106,10 @@ struct ExplainCommand: AsyncParsableCommand {
                 consumerSecret: consumerSecret, tokenSecret: tokenSecret, theirBaseString: theirBaseString
             )
         case .afsigned(let version, let clientIDField):
-            guard let clientSecret else { throw ValidationError("this is an AFSigned request: give --client-secret") }
+            guard let clientSecret else { throw ValidationError("this is an AFSigned request: give \(ClientSecret.noun) (\(ClientSecret.ways))") }
             report = try await afsignedReport(request, version: version, clientIDField: clientIDField, clientSecret: clientSecret)
         case .drupal(let calls):
-            guard let apiKey else { throw ValidationError("this is a Drupal Services call: give --api-key") }
+            guard let apiKey else { throw ValidationError("this is a Drupal Services call: give \(APIKey.noun) (\(APIKey.ways))") }
             report = Self.drupalReport(calls, apiKey: apiKey)
         }
         return ("scheme:      \(scheme.description)\n" + report.text, report.valid)

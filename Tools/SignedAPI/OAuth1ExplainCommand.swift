@@ -14,6 +14,7 @@ struct OAuth1ExplainCommand: ParsableCommand {
             signing cannot be told from a wrong secret; give --their-base-string (the provider's X-OAuth1-Base-String \
             header, verbatim or percent-encoded, or the base_string that `sign` printed) and the verdict names what \
             differs, or blames the secrets when both base strings agree. Exits 1 whenever their base string differs from ours.
+            \(SecretSources.discussion)
             """
     )
 
@@ -41,14 +42,16 @@ struct OAuth1ExplainCommand: ParsableCommand {
         if !valid { throw ExitCode(1) }
     }
 
-    /// The report this command prints, and whether the signature verifies.
-    func render() throws -> (text: String, valid: Bool) {
+    /// The report this command prints, and whether the signature verifies; the secrets are
+    /// read from `sources` where no flag gives them.
+    func render(sources: SecretSources = .process) throws -> (text: String, valid: Bool) {
         guard let requestURL = URL(string: options.url) else { throw ValidationError("--url is not a valid URL") }
         let bodyText = body ?? (options.form.isEmpty ? "" : FormEncoding.serialize(options.formFields))
         let type = contentType ?? (options.form.isEmpty ? nil : "application/x-www-form-urlencoded")
         return Self.report(
             method: options.method, url: requestURL, authorization: authorization, contentType: type, body: Array(bodyText.utf8),
-            consumerSecret: options.consumerSecret, tokenSecret: options.tokenSecret, theirBaseString: theirBaseString
+            consumerSecret: try options.consumerSecret.required(from: sources), tokenSecret: try options.tokenSecret.value(from: sources),
+            theirBaseString: theirBaseString
         )
     }
 

@@ -6,7 +6,8 @@ import SigningCore
 /// secrets it is signed with, declared once so that both commands spell, parse and check them alike.
 ///
 /// Values that can begin with `-` (form fields, secrets) are read unconditionally: the word after
-/// the option is its value even when it looks like an option, so `--form -x=1` is a form field.
+/// the option is its value even when it looks like an option, so `--form -x=1` is a form field
+/// (and, with ``CommandLineWords``, `--form -=1` too).
 struct OAuth1RequestOptions: ParsableArguments {
     @Option(help: "The HTTP method, e.g. GET or POST.")
     var method: String
@@ -21,16 +22,15 @@ struct OAuth1RequestOptions: ParsableArguments {
     )
     var form: [FormFieldArgument] = []
 
-    @Option(parsing: .unconditional, help: "The consumer secret (never printed, except inside a PLAINTEXT signature with --reveal-secrets).")
-    var consumerSecret: String
+    @OptionGroup var consumerSecret: SecretOption<ConsumerSecret>
 
-    @Option(parsing: .unconditional, help: "The token secret (never printed, except inside a PLAINTEXT signature with --reveal-secrets).")
-    var tokenSecret: String?
+    @OptionGroup var tokenSecret: SecretOption<TokenSecret>
 
     /// The `--form` fields, decoded, in the order given.
     var formFields: [FormField] { form.map(\.field) }
 
     func validate() throws {
         guard URL(string: url) != nil else { throw ValidationError("--url is not a valid URL") }
+        try SecretSources.checkStandardInput(readBy: [consumerSecret.standardInputOption, tokenSecret.standardInputOption])
     }
 }

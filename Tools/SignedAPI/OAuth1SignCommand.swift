@@ -12,6 +12,7 @@ struct OAuth1SignCommand: ParsableCommand {
             Secrets are never printed unless you pass --reveal-secrets. With PLAINTEXT the signature is the \
             encoded secrets: --output json shows it (and the header) redacted, and --output header, which prints \
             a header to send as it is, refuses to run without --reveal-secrets.
+            \(SecretSources.discussion) SIGNED_API_TOKEN_SECRET is read only with --token.
             """
     )
 
@@ -61,7 +62,7 @@ struct OAuth1SignCommand: ParsableCommand {
     private var hidesSecrets: Bool { signatureMethod == .plaintext && !revealSecrets }
 
     func validate() throws {
-        guard (token == nil) == (options.tokenSecret == nil) else { throw ValidationError("--token and --token-secret go together") }
+        if token == nil, let given = options.tokenSecret.givenOption { throw ValidationError("--token and \(given) go together") }
         if output == .header, hidesSecrets {
             throw ValidationError("""
                 a PLAINTEXT signature is the secrets themselves, so its Authorization header contains them; \
@@ -74,10 +75,11 @@ struct OAuth1SignCommand: ParsableCommand {
         print(try render())
     }
 
-    /// The text this command prints. `validate()` has refused a PLAINTEXT header without
-    /// `--reveal-secrets`; the JSON redacts the secrets instead.
-    func render() throws -> String {
-        let signed = try sign()
+    /// The text this command prints, the secrets read from `sources` where no flag gives them.
+    /// `validate()` has refused a PLAINTEXT header without `--reveal-secrets`; the JSON redacts
+    /// the secrets instead.
+    func render(sources: SecretSources = .process) throws -> String {
+        let signed = try sign(sources: sources)
         switch output {
         case .header: return signed.authorizationHeader ?? ""
         case .baseString: return signed.baseString
@@ -107,13 +109,15 @@ struct OAuth1SignCommand: ParsableCommand {
         return header
     }
 
-    private func sign() throws -> OAuth1SignedRequest {
+    /// The signed request; the token secret is read only with `--token` (`validate()` has
+    /// refused one given without it), so an exported variable cannot spoil a request without one.
+    private func sign(sources: SecretSources) throws -> OAuth1SignedRequest {
         let fixedNonce = nonce
         let fixedTime = timestamp.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        let consumerSecret = try options.consumerSecret.required(from: sources)
+        let tokenSecret = token == nil ? nil : try options.tokenSecret.required(from: sources)
         let signer = OAuth1Signer(
-            credentials: OAuth1Credentials(
-                consumerKey: consumerKey, consumerSecret: options.consumerSecret, token: token, tokenSecret: options.tokenSecret
-            ),
+            credentials: OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret, token: token, tokenSecret: tokenSecret),
             signatureMethod: signatureMethod,
             transmission: .authorizationHeader(realm: realm),
             includesVersion: !omitVersion,

@@ -8,4 +8,10 @@ struct SignedAPI: AsyncParsableCommand {
         abstract: "Sign, verify and explain signed web API requests.",
         subcommands: [ExplainCommand.self, DigestCommand.self, OAuth1Command.self, DrupalCommand.self, AFSignedCommand.self]
     )
+
+    /// Runs the command line, a value ArgumentParser would refuse as a malformed option first
+    /// joined to its option (``CommandLineWords``), so that `--form -=1` is a form field.
+    static func main() async {
+        await main(CommandLineWords.joiningOptionValues(Array(CommandLine.arguments.dropFirst())))
+    }
 }

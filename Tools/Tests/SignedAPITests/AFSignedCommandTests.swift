@@ -33,19 +33,19 @@ struct AFSignedCommandTests {
         let sign = try #require(try SignedAPI.parseAsRoot(["afsigned", "sign", "--path", "/users", "--timestamp", now, "--param", "tags[]=a b", "--param", "q=100%"] + Self.client) as? AFSignedSignCommand)
         let parameters = try sign.signed().parameters.flatMap { ["--param", "\($0[0])=\($0[1])"] }
         let verify = try #require(try SignedAPI.parseAsRoot(["afsigned", "verify", "--path", "/users", "--now", now] + Self.client + parameters) as? AFSignedVerifyCommand)
-        let good = await verify.verdict()
+        let good = try await verify.verdict()
         #expect(good.verified, "\(good.lines)")
         #expect(good.lines == ["verifies: signed by CLIENT_ID at 1700000000"])
 
         let tampered = parameters.map { $0 == "q=100%" ? "q=200%" : $0 }
         let bad = try #require(try SignedAPI.parseAsRoot(["afsigned", "verify", "--path", "/users", "--now", now] + Self.client + tampered) as? AFSignedVerifyCommand)
-        let refused = await bad.verdict()
+        let refused = try await bad.verdict()
         #expect(!refused.verified)
         #expect(refused.lines.first == "does not verify: Incorrect auth signature")
         #expect(refused.lines.last == #"string to sign: "GET\n/users\nq=200%&tags[]=a b""#)
 
         let stale = try #require(try SignedAPI.parseAsRoot(["afsigned", "verify", "--path", "/users", "--now", "1800000000"] + Self.client + parameters) as? AFSignedVerifyCommand)
-        #expect(await stale.verdict().lines.first == "does not verify: Incorrect auth timestamp")
+        #expect(try await stale.verdict().lines.first == "does not verify: Incorrect auth timestamp")
     }
 
     @Test("version 4 signs into headers, which verify takes back")
@@ -55,7 +55,7 @@ struct AFSignedCommandTests {
         #expect(signed.headers.map { $0[0] } == ["X-Auth-Version", "X-Auth-Client-ID", "X-Auth-Timestamp", "X-Auth-Nonce", "X-Auth-Signature"])
         let headers = signed.headers.flatMap { ["--header", "\($0[0])=\($0[1])"] }
         let verify = try #require(try SignedAPI.parseAsRoot(["afsigned", "verify", "--auth-version", "4", "--path", "/users", "--now", "1700000000", "--param", "a=1"] + Self.client + headers) as? AFSignedVerifyCommand)
-        #expect(await verify.verdict().verified)
+        #expect(try await verify.verdict().verified)
     }
 
     @Test("bad arguments are refused with what to do", arguments: [

@@ -22,6 +22,66 @@ struct ArgumentValueTests {
         #expect(baseString.contains("a%3D-1"), "\(baseString)")
     }
 
+    /// A repeatable NAME=VALUE option of a subcommand, with the words it parses among.
+    struct FieldOption: Sendable, CustomTestStringConvertible {
+        var words: [String]
+        var option: String
+        var testDescription: String { "\(words.prefix(2).joined(separator: " ")) \(option)" }
+
+        /// The fields the option was given, in order, from the parsed command line.
+        func fields(_ value: String) throws -> [FormField] {
+            switch try SignedAPI.parseAsRoot(CommandLineWords.joiningOptionValues(words + [option, value])) {
+            case let command as OAuth1SignCommand: return command.options.formFields
+            case let command as OAuth1ExplainCommand: return command.options.formFields
+            case let command as AFSignedSignCommand: return command.request.fields
+            case let command as AFSignedVerifyCommand: return option == "--header" ? command.headers.map(\.field) : command.request.fields
+            case let command: throw ValidationError("no fields for \(type(of: command))")
+            }
+        }
+
+        static let all = [
+            FieldOption(words: ["oauth1", "sign"] + ArgumentValueTests.signBase, option: "--form"),
+            FieldOption(words: ["oauth1", "explain", "--method", "POST", "--url", "https://e.com/p", "--consumer-secret", "cs"], option: "--form"),
+            FieldOption(words: ["afsigned", "sign", "--path", "/p", "--client-id", "id", "--client-secret", "s"], option: "--param"),
+            FieldOption(words: ["afsigned", "verify", "--path", "/p", "--client-id", "id", "--client-secret", "s"], option: "--param"),
+            FieldOption(words: ["afsigned", "verify", "--path", "/p", "--client-id", "id", "--client-secret", "s"], option: "--header"),
+        ]
+    }
+
+    @Test("every NAME=VALUE option takes any name and value, however many dashes or equals signs", arguments: FieldOption.all, [
+        ("-=1", FormField("-", "1")), ("--=1", FormField("--", "1")), ("---=1", FormField("---", "1")), ("=x", FormField("", "x")),
+        ("-=-", FormField("-", "-")), ("-=", FormField("-", "")), ("a=-", FormField("a", "-")), ("--=--", FormField("--", "--")),
+        ("-==", FormField("-", "=")), ("-x=1", FormField("-x", "1")), ("--x=1", FormField("--x", "1")), ("a=b=c", FormField("a", "b=c")),
+    ])
+    func anyFieldValue(_ option: FieldOption, _ example: (String, FormField)) throws {
+        let (value, field) = example
+        #expect(try option.fields(value) == [field])
+    }
+
+    @Test("a word without = is refused as the option's value, not as an option", arguments: FieldOption.all, ["-", "---", "novalue"])
+    func notAField(_ option: FieldOption, _ value: String) {
+        #expect { try option.fields(value) } throws: {
+            SignedAPI.message(for: $0).contains("The value '\(value)' is invalid for '\(option.option) <NAME=VALUE>'")
+        }
+    }
+
+    @Test("only a word ArgumentParser would refuse is joined, to the long option before it, and nothing after --", arguments: [
+        (["--form", "-=1"], ["--form=-=1"]), (["--form", "--=1"], ["--form=--=1"]), (["--form", "---"], ["--form=---"]),
+        (["--form", "-=1", "-=2"], ["--form=-=1", "-=2"]), (["--form", "-x=1"], ["--form", "-x=1"]), (["--form", "-"], ["--form", "-"]),
+        (["--form=a=1", "-=1"], ["--form=a=1", "-=1"]), (["-f", "-=1"], ["-f", "-=1"]), (["node.get", "-=1"], ["node.get", "-=1"]),
+        (["--", "--form", "-=1"], ["--", "--form", "-=1"]), (["---", "-=1"], ["---", "-=1"]),
+    ])
+    func joining(words: [String], joined: [String]) {
+        #expect(CommandLineWords.joiningOptionValues(words) == joined)
+    }
+
+    @Test("the built executable signs a form field named -")
+    func fieldNamedDashByProcess() throws {
+        let run = try ToolProcess.run("signed-api", ["oauth1", "sign"] + Self.signBase + ["--form", "-=1", "--form", "--=2", "--output", "base-string"])
+        #expect(run.status == 0, "\(run.errorOutput)")
+        #expect(run.output.contains("-%3D1") && run.output.contains("--%3D2"), "\(run.output)")
+    }
+
     @Test("free-text options of sign take values beginning with -")
     func signValuesWithLeadingDash() throws {
         let command = try OAuth1SignCommand.parse([
@@ -29,9 +89,9 @@ struct ArgumentValueTests {
             "--token", "-tk", "--token-secret", "-ts", "--nonce", "-n", "--verifier", "-v", "--realm", "-r",
         ])
         #expect(command.consumerKey == "-ck")
-        #expect(command.options.consumerSecret == "-cs")
+        #expect(command.options.consumerSecret.flag == "-cs")
         #expect(command.token == "-tk")
-        #expect(command.options.tokenSecret == "-ts")
+        #expect(command.options.tokenSecret.flag == "-ts")
         #expect(command.nonce == "-n")
         #expect(command.verifier == "-v")
         #expect(command.realm == "-r")
@@ -45,8 +105,8 @@ struct ArgumentValueTests {
         ])
         #expect(command.body == "-x=1")
         #expect(command.authorization == "-not-oauth")
-        #expect(command.options.consumerSecret == "-cs")
-        #expect(command.options.tokenSecret == "-ts")
+        #expect(command.options.consumerSecret.flag == "-cs")
+        #expect(command.options.tokenSecret.flag == "-ts")
         #expect(command.theirBaseString == "-POST&x")
     }
 

@@ -15,10 +15,11 @@ struct ExplainCommandTests {
     static let clientSecret = "ClientSecretNeverPrinted"
     static let apiKey = "ApiKeyNeverPrinted0123456789abcdef"
 
-    /// `explain`'s report for `capture` (CRLF line ends unless the capture has its own).
+    /// `explain`'s report for `capture` (CRLF line ends unless the capture has its own), with no
+    /// secret in the environment.
     static func explain(_ capture: String, _ arguments: [String]) async throws -> (text: String, valid: Bool) {
         let command = try #require(try SignedAPI.parseAsRoot(["explain"] + arguments) as? ExplainCommand)
-        let (text, valid) = try await command.render(CapturedRequest(parsing: Array(capture.utf8)))
+        let (text, valid) = try await command.render(CapturedRequest(parsing: Array(capture.utf8)), sources: .test())
         for secret in [consumerSecret, tokenSecret, clientSecret, apiKey] { #expect(!text.contains(secret), "\(text)") }
         return (text, valid)
     }
@@ -167,9 +168,12 @@ struct ExplainCommandTests {
     func noSchemeOrSecret() async throws {
         let plain = try await Self.explain("GET /volumes?q=swift HTTP/1.1\r\nHost: www.googleapis.com\r\n\r\n", [])
         #expect(!plain.valid && plain.text.hasPrefix("scheme:      none found"))
-        for (capture, option) in [(try Self.oauthCapture(), "--consumer-secret"), (Self.drupalCapture(Self.drupalCall()), "--api-key"),
-                                  ("GET /u?auth_signature=x HTTP/1.1\r\nHost: h\r\n\r\n", "--client-secret")] {
-            await #expect { try await Self.explain(capture, []) } throws: { SignedAPI.message(for: $0).contains("give \(option)") }
+        for (capture, option) in [(try Self.oauthCapture(), "consumer-secret"), (Self.drupalCapture(Self.drupalCall()), "api-key"),
+                                  ("GET /u?auth_signature=x HTTP/1.1\r\nHost: h\r\n\r\n", "client-secret")] {
+            let variable = "SIGNED_API_" + option.uppercased().replacingOccurrences(of: "-", with: "_")
+            await #expect { try await Self.explain(capture, []) } throws: {
+                SignedAPI.message(for: $0).contains("(--\(option)-file PATH, \(variable) or --\(option))")
+            }
         }
     }
 

@@ -70,8 +70,7 @@ struct OAuth1CommandTests {
 
     @Test("bad arguments are refused", arguments: [
         ["--method", "GET", "--url", "https://e.com/", "--consumer-key", "k", "--consumer-secret", "s", "--signature-method", "RSA-SHA1"],
-        ["--method", "GET", "--url", "https://e.com/", "--consumer-key", "k", "--consumer-secret", "s", "--token", "t"],
-        ["--method", "GET", "--url", "https://e.com/", "--consumer-key", "k"],
+        ["--method", "GET", "--url", "https://e.com/", "--consumer-key", "k", "--consumer-secret", "s", "--token-secret", "ts"],
         ["--method", "GET", "--url", "https://e.com/", "--consumer-key", "k", "--consumer-secret", "s", "--form", "novalue"],
         ["--method", "GET", "--url", "https://e.com/", "--consumer-key", "k", "--consumer-secret", "s", "--output", "xml"],
     ])

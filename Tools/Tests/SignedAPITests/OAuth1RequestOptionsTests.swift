@@ -24,8 +24,8 @@ struct OAuth1RequestOptionsTests {
         #expect(sign.url == explain.url)
         #expect(sign.formFields == [FormField("status", "Hello Ladies + Gentlemen"), FormField("-x", "-1")])
         #expect(sign.formFields == explain.formFields)
-        #expect(sign.consumerSecret == "-cs" && explain.consumerSecret == "-cs")
-        #expect(sign.tokenSecret == "-ts" && explain.tokenSecret == "-ts")
+        #expect(sign.consumerSecret.flag == "-cs" && explain.consumerSecret.flag == "-cs")
+        #expect(sign.tokenSecret.flag == "-ts" && explain.tokenSecret.flag == "-ts")
     }
 
     @Test("both commands document the shared options with the same help lines", arguments: [
@@ -41,7 +41,6 @@ struct OAuth1RequestOptionsTests {
 
     @Test("both commands refuse the same bad shared options with the same message", arguments: [
         (["--method", "GET", "--url", "", "--consumer-secret", "cs"], "--url is not a valid URL"),
-        (["--method", "GET", "--url", "https://e.com/"], "Missing expected argument '--consumer-secret <consumer-secret>'"),
         (["--method", "GET", "--url", "https://e.com/", "--consumer-secret", "cs", "--form", "novalue"], "The value 'novalue' is invalid for '--form <NAME=VALUE>'"),
         (["--url", "https://e.com/", "--consumer-secret", "cs"], "Missing expected argument '--method <method>'"),
     ])
@@ -52,6 +51,17 @@ struct OAuth1RequestOptionsTests {
         let explainMessage = OAuth1ExplainCommand.message(for: try #require(explainError))
         #expect(signMessage.contains(expected), "\(signMessage)")
         #expect(explainMessage == signMessage)
+    }
+
+    @Test("both commands refuse to run without the consumer secret, naming the three ways to give it")
+    func sameMissingSecret() throws {
+        let arguments = ["--method", "GET", "--url", "https://e.com/"]
+        let none = SecretSources(environment: [:]) { _ in [] }
+        let signError = #expect(throws: (any Error).self) { try OAuth1SignCommand.parse(arguments + ["--consumer-key", "ck"]).render(sources: none) }
+        let explainError = #expect(throws: (any Error).self) { try OAuth1ExplainCommand.parse(arguments).render(sources: none) }
+        let signMessage = OAuth1SignCommand.message(for: try #require(signError))
+        #expect(signMessage.contains("give the OAuth 1.0a consumer secret: --consumer-secret-file PATH, SIGNED_API_CONSUMER_SECRET or --consumer-secret"), "\(signMessage)")
+        #expect(OAuth1ExplainCommand.message(for: try #require(explainError)) == signMessage)
     }
 
     @Test("explain verifies what sign signed, given the same shared options", arguments: OAuth1SignatureMethod.allCases)

@@ -10,9 +10,10 @@ struct ToolProcess {
     var errorOutput: String
 
     /// Runs `name` with `arguments` until it exits; `environment` is added to ours (e.g.
-    /// `COLUMNS` so that `--help` is not wrapped). Outputs go through temporary files, so
-    /// neither can fill a pipe while the other is read.
-    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ToolProcess {
+    /// `COLUMNS` so that `--help` is not wrapped), without our `SIGNED_API_*` variables (a
+    /// secret only where a test gives it), and `input` is its standard input (empty when `nil`).
+    /// Input and outputs go through temporary files, so no pipe can fill while another is read.
+    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> ToolProcess {
         let binary = try #require(BuiltExecutable.url(name), Comment(rawValue: BuiltExecutable.missingMessage(name)))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signed-api-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -24,8 +25,14 @@ struct ToolProcess {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardInput = FileHandle.nullDevice
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SIGNED_API_") }.merging(environment) { _, new in new }
+        if let input {
+            let inputURL = directory.appendingPathComponent("stdin")
+            try Data(input.utf8).write(to: inputURL)
+            process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)
         try process.run()
