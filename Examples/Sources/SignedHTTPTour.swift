@@ -5,8 +5,8 @@ import SignedHTTP
 func signedHTTPTour() async throws {
     let http = SignedHTTPClient(
         retryPolicy: .recommended,      // GET/HEAD/PUT/DELETE… on 408, 429, 5xx: backoff with jitter, Retry-After
-        correctsClockSkew: true         // sign with the server's time (its Date header); a "timestamp" rejection is retried once
-    )
+        observer: { attempt in print(attempt) }   // GET https://example.com/items → 200 (attempt 1); secrets redacted
+    )                                   // clock-skew correction is on by default: signed at the server's time once known
     let exchange = try await http.send(APIRequest(url: URL(string: "https://example.com/items")!))
     print(exchange.response.statusCode, exchange.attempts)
 
