@@ -9,7 +9,7 @@ public import SigningCore
 public protocol SignedClientError: SignedAPIError {
     /// The error for a request that got no response (refused, timed out, dropped): the
     /// client's `transportFailed` code, `failure`'s message, and the transport's own error as
-    /// ``SigningCore/SignedAPIError/cause`` (a `URLError` stays a `URLError`).
+    /// `cause` (a `URLError` stays a `URLError`).
     init(transportFailure failure: SignedHTTPError)
 }
 
