@@ -82,7 +82,7 @@ mockProduct("MockServerKit", dependencies: [
 mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("DrupalMock", dependencies: ["MockServerKit", "DrupalServicesClient", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("AFSignedMock", dependencies: ["MockServerKit", "AFSignedClient", "SigningCore", hummingbird, httpTypes, nioCore])
-mockProduct("GoogleBooksMock", dependencies: ["MockServerKit", "SigningCore", hummingbird, httpTypes, nioCore])
+mockProduct("GoogleBooksMock", dependencies: ["MockServerKit", "GoogleBooksClient", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "OAuth1Mock", "DrupalMock", "AFSignedMock", "GoogleBooksMock"])
 // Helpers for app teams' tests: the authorisation page in one call, the whole flow per
 // flavour, and an HTTPTransport over HummingbirdTesting's client (`.router` without a socket).
@@ -101,7 +101,7 @@ targets.append(.testTarget(
     name: "IntegrationTests",
     dependencies: [
         "TestSupport", "CredentialStore", "Examples", "MockServerKit", "MockServerCatalog", "MockServerTesting", "OAuth1Mock", "OAuth1MockTesting", "OAuth1Client",
-        "DrupalServicesClient", "DrupalMock", "AFSignedClient",
+        "DrupalServicesClient", "DrupalMock", "AFSignedClient", "AFSignedMock", "GoogleBooksClient", "GoogleBooksMock",
         "SignedHTTP", "SignedHTTPTesting", "SigningCore", httpTypes, hummingbirdTesting,
     ],
     path: "IntegrationTests",

@@ -2,8 +2,9 @@
 # A new user's package, written from the README alone: the README's manifest for an app with
 # mock-server tests (this package by path instead of by URL), the README's SDK samples
 # (Examples/Sources files that import only what the app target may) as the app's code, and the
-# README's app test (IntegrationTests/AppSignInTests.swift) as its test. It must build with no
-# warnings from those files, and its one test must pass.
+# README's app tests (IntegrationTests/AppSignInTests.swift, AppMockTests.swift: OAuth 1.0a, Drupal,
+# AFSigned and Google Books, each against its in-process mock) as its tests. It must build with no
+# warnings from those files, and its tests must pass.
 #
 # A CI step of its own (not a test inside `swift test`): its build compiles Hummingbird and
 # this package afresh, minutes of both cores that time-bounded tests must not share. The build
@@ -12,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 dir=$root/.build-fresh-package
-app_imports=" Foundation SigningCore SignedHTTP OAuth1Client CredentialStore "
+app_imports=" Foundation SigningCore SignedHTTP OAuth1Client DrupalServicesClient AFSignedClient GoogleBooksClient CredentialStore "
 
 rm -rf "$dir/Sources/MyApp" "$dir/Tests/MyAppTests"
 mkdir -p "$dir/Sources/MyApp" "$dir/Tests/MyAppTests"
@@ -35,7 +36,7 @@ for sample in Examples/Sources/*.swift; do
     if [ "$ok" = 1 ]; then cp "$sample" "$dir/Sources/MyApp/"; copied=$((copied + 1)); fi
 done
 [ "$copied" -ge 5 ] || { echo "the README's SDK samples were not found in Examples/Sources ($copied)" >&2; exit 1; }
-cp IntegrationTests/AppSignInTests.swift "$dir/Tests/MyAppTests/"
+cp IntegrationTests/AppSignInTests.swift IntegrationTests/AppMockTests.swift "$dir/Tests/MyAppTests/"
 
 echo "fresh package: $copied samples; building"
 build_log=$(mktemp)
@@ -50,7 +51,8 @@ if grep "warning:" "$build_log" | grep -E "$dir/(Sources|Tests)/"; then
     exit 1
 fi
 test_log=$(timeout -k 30 900 swift test --skip-build --package-path "$dir" 2>&1) || { echo "$test_log" | tail -c 4000 >&2; exit 1; }
-echo "$test_log" | grep -F "3-legged flow with myapp://oauth, then a tampered post names its parameter" >/dev/null \
-    || { echo "$test_log" | tail -c 2000 >&2; echo "the README's app test did not run" >&2; exit 1; }
-echo "$test_log" | grep -E "Test run with 1 test in 1 suite passed|1 test in 1 suite passed" | tail -1
-echo "fresh package: built without warnings from the README's code; its test passed"
+for name in "3-legged flow with myapp://oauth, then a tampered post names its parameter" "Drupal: log in with the demo user" "AFSigned: create a user" "Google Books: search with the demo key"; do
+    echo "$test_log" | grep -F "$name" | grep -qF "passed" || { echo "$test_log" | tail -c 3000 >&2; echo "the README's test \"$name\" did not pass" >&2; exit 1; }
+done
+echo "$test_log" | grep -E "Test run with [0-9]+ tests? in [0-9]+ suites? passed" | tail -1
+echo "fresh package: built without warnings from the README's code; its tests passed"

@@ -8,13 +8,12 @@ import MockServerKit
 func afsignedMockTour() async throws {
     let provider = AFSignedMockProvider(options: AFSignedMockOptions(requiresNonce: true, diagnosis: true))
     try await MockServer.withRunning(provider) { server in
-        let credentials = server.providers[0].credentials           // clientID, clientSecret
-        let api = AFSignedClient(
-            configuration: AFSignedConfiguration(baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: credentials["clientSecret"]!))
-        )
+        let api = try server.client(AFSignedMockProvider.self)     // an AFSignedClient with the demo client id and secret
         let created = try await api.send("POST", "/users", parameters: [AFSignedParameter("name", "Ann"), AFSignedParameter("email", "ann@example.com")])
         print(created.statusCode)                                  // 201
-        let wrong = AFSignedClient(configuration: AFSignedConfiguration(baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: "wrong")))
+        let demo = try server.demo(AFSignedMockProvider.self)      // AFSignedCredentials
+        let wrong = AFSignedClient(configuration: AFSignedConfiguration(
+            baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: demo.clientID, clientSecret: "wrong")))
         do {
             _ = try await wrong.json("GET", "/users", as: [String: Int].self)
         } catch let error as AFSignedError {

@@ -7,12 +7,9 @@ import MockServerKit
 /// node; then the same site answering failures as error objects (strictErrors).
 func drupalMockTour() async throws {
     try await MockServer.withRunning(DrupalMockProvider()) { server in
-        let credentials = server.providers[0].credentials          // apiKey, domain, username, password, …
-        let client = DrupalServicesClient(configuration: DrupalServicesConfiguration(
-            baseURL: server.baseURL,
-            apiKey: DrupalAPIKey(key: credentials["apiKey"]!, domain: credentials["domain"]!)
-        ))
-        let user = try await client.login(username: credentials["username"]!, password: credentials["password"]!)
+        let client = try server.client(DrupalMockProvider.self)    // a DrupalServicesClient with the demo key
+        let demo = try server.demo(DrupalMockProvider.self)        // key, readOnlyKey, login, adminLogin
+        let user = try await client.login(username: demo.login.username, password: demo.login.password)
         let node = try await client.node(1)
         print(user.name ?? "", node.title ?? "")
         print(await server.journal.entries.map(\.reason))           // what the site did with each call

@@ -8,9 +8,7 @@ import MockServerKit
 func googleBooksMockTour() async throws {
     let provider = GoogleBooksMockProvider(options: GoogleBooksMockOptions(requiresKey: true, rateLimitPerMinute: 600, shiftingTotals: true))
     try await MockServer.withRunning(provider) { server in
-        let books = GoogleBooksClient(configuration: GoogleBooksConfiguration(
-            baseURL: server.baseURL, apiKey: server.providers[0].credentials["apiKey"]
-        ))
+        let books = try server.client(GoogleBooksMockProvider.self)  // a GoogleBooksClient with the demo key
         let page = try await books.search(GoogleBooksSearch([.title("river")], maxResults: 20))
         print(page.totalItems ?? 0, page.items?.count ?? 0)
         if let id = page.items?.first?.id {

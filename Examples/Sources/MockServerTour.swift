@@ -12,13 +12,10 @@ func mockServerTour() async throws {
         clock: clock
     )
     let base = server.baseURL                                    // http://127.0.0.1:<port 0 → chosen>
-    let credentials = server.providers[0].credentials            // consumerKey, consumerSecret, accessToken, …
-    let client = OAuth1Client(
-                              provider: OAuth1Provider.twitter.pointed(at: base),
-                              consumerKey: credentials["consumerKey"]!,
-                              consumerSecret: credentials["consumerSecret"]!,
-                              http: SignedHTTPClient(deviceClock: { clock.now }))              // the server's clock: moving it moves the client's timestamps
-    let token = OAuth1Token(token: credentials["accessToken"]!, secret: credentials["accessTokenSecret"]!)
+    let demo = try server.demo(OAuth1MockProvider.self)          // consumerKey, consumerSecret, token, userID
+    let client = try server.client(OAuth1MockProvider.self,      // OAuth1Provider.twitter moved to the server, demo consumer,
+                                   http: SignedHTTPClient(deviceClock: { clock.now }))   // on the server's clock
+    let token = demo.token                                       // an access token already issued to the demo user
     let me = try await client.send(OAuth1Request(url: URL(string: "\(base)/1.1/account/verify_credentials.json")!), with: token)
     print(me.statusCode)
     let rejected = await server.journal.entries { $0.verdict == .rejected }

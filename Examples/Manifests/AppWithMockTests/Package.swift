@@ -12,6 +12,9 @@ let package = Package(
     targets: [
         .target(name: "MyApp", dependencies: [
             .product(name: "OAuth1Client", package: "signed-api-sdk"),
+            .product(name: "DrupalServicesClient", package: "signed-api-sdk"),
+            .product(name: "AFSignedClient", package: "signed-api-sdk"),
+            .product(name: "GoogleBooksClient", package: "signed-api-sdk"),
             .product(name: "CredentialStore", package: "signed-api-sdk"),
         ]),
         .testTarget(name: "MyAppTests", dependencies: [
@@ -19,6 +22,9 @@ let package = Package(
             .product(name: "MockServerKit", package: "signed-api-sdk"),
             .product(name: "OAuth1Mock", package: "signed-api-sdk"),
             .product(name: "OAuth1MockTesting", package: "signed-api-sdk"),
+            .product(name: "DrupalMock", package: "signed-api-sdk"),
+            .product(name: "AFSignedMock", package: "signed-api-sdk"),
+            .product(name: "GoogleBooksMock", package: "signed-api-sdk"),
         ]),
     ]
 )

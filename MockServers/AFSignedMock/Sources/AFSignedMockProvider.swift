@@ -3,9 +3,10 @@ public import Hummingbird
 public import MockServerKit
 public import SigningCore
 
-/// A mock of the backend seed 003 describes — an API whose every request carries
-/// `auth_signature`, checked as the seed's PHP verifier checks it (version, client id,
-/// timestamp window, signature, each refusal a 401 with the seed's words) — serving a small
+/// A mock of the PHP backend of the `auth_signature` scheme (AFNetworking's
+/// `AFSignedHTTPRequestOperationManager`) — every request's signature checked as the original
+/// verifier checks it (version, client id, timestamp window, signature, each refusal a 401 with
+/// its words) — serving a small
 /// REST API over an in-memory user table: `GET /users` (paged, filtered by name),
 /// `POST /users`, `GET`, `PUT`, `PATCH` and `DELETE /users/{id}`.
 ///
@@ -24,10 +25,8 @@ public struct AFSignedMockProvider: MockProvider {
     /// `afsigned`.
     public var name: String { "afsigned" }
 
-    /// `clientID` and `clientSecret` of the demo client.
-    public var demoCredentials: [String: String] {
-        ["clientID": AFSignedMockContent.client.clientID, "clientSecret": AFSignedMockContent.client.clientSecret]
-    }
+    /// ``demo`` as the ready file's strings: `clientID` and `clientSecret` of the demo client.
+    public var demoCredentials: [String: String] { ["clientID": demo.clientID, "clientSecret": demo.clientSecret] }
 
     /// Adds the user routes over a fresh table (and a fresh nonce store).
     public func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext) {

@@ -5,7 +5,7 @@ public import MockServerKit
 import DrupalServicesClient
 
 /// A mock Drupal 6 site with Services 6.x-2.x, key authentication and the JSON-RPC server,
-/// faithful to `protocols.md`: `POST /services/json-rpc` serving `system.connect`,
+/// faithful to the real module: `POST /services/json-rpc` serving `system.connect`,
 /// `user.login`, `user.logout`, `node.get`, `node.save` and `node.delete` over a seeded site,
 /// the key checks in Drupal's order with Drupal's messages (answered as HTTP 200 with the
 /// message as `result`, or as JSON-RPC error objects in strict mode), sliding sessions with a
@@ -29,21 +29,11 @@ public struct DrupalMockProvider: MockProvider {
     /// `drupal`.
     public var name: String { "drupal" }
 
-    /// `apiKey` and `domain` (a key for every method), `username` and `password` of the demo
-    /// user, `readOnlyAPIKey` and `readOnlyDomain` (a key for `system.connect` and `node.get`
-    /// only), and `adminUsername` and `adminPassword` (who may edit every node).
-    public var demoCredentials: [String: String] {
-        [
-            "apiKey": DrupalSiteContent.appKey.key,
-            "domain": DrupalSiteContent.appKey.domain,
-            "username": DrupalSiteContent.demo.name,
-            "password": DrupalSiteContent.demo.password,
-            "readOnlyAPIKey": DrupalSiteContent.readerKey.key,
-            "readOnlyDomain": DrupalSiteContent.readerKey.domain,
-            "adminUsername": DrupalSiteContent.admin.name,
-            "adminPassword": DrupalSiteContent.admin.password,
-        ]
-    }
+    /// ``demo`` as the ready file's strings: `apiKey` and `domain` (a key for every method),
+    /// `username` and `password` of the demo user, `readOnlyAPIKey` and `readOnlyDomain` (a key
+    /// for `system.connect` and `node.get` only), and `adminUsername` and `adminPassword` (who
+    /// may edit every node).
+    public var demoCredentials: [String: String] { demo.fields }
 
     /// Adds `POST /services/json-rpc` over a fresh site.
     public func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext) {

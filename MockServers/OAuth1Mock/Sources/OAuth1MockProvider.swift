@@ -28,17 +28,9 @@ public struct OAuth1MockProvider: MockProvider {
     /// The flavour's name.
     public var name: String { flavour.name }
 
-    /// `consumerKey`, `consumerSecret`, and a ready-made `accessToken` / `accessTokenSecret`
-    /// for the demo user (so a client can call resources without running the flow).
-    public var demoCredentials: [String: String] {
-        [
-            "consumerKey": flavour.consumerKey,
-            "consumerSecret": flavour.consumerSecret,
-            "accessToken": demoAccessToken,
-            "accessTokenSecret": demoAccessTokenSecret,
-            "userID": flavour.userID,
-        ]
-    }
+    /// ``demo`` as the ready file's strings: `consumerKey`, `consumerSecret`, and a ready-made
+    /// `accessToken` / `accessTokenSecret` for the demo user, and `userID`.
+    public var demoCredentials: [String: String] { demo.fields }
 
     var demoAccessToken: String { "\(flavour.userID)-MockDemoAccessToken\(flavour.name.capitalized)" }
     var demoAccessTokenSecret: String { "MockDemoAccessTokenSecret\(flavour.name.capitalized)0123" }

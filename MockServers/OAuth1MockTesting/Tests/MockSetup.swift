@@ -42,7 +42,7 @@ enum MockSetup: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 let transport = TestClientTransport(testClient)
                 try await body(Mock(
                     user: OAuth1MockUser(transport: transport),
-                    client: flavour.client(at: TestClientTransport.baseURL, transport: transport),
+                    client: flavour.client(at: TestClientTransport.baseURL, http: SignedHTTPClient(transport: transport)),
                     baseURL: TestClientTransport.baseURL,
                     journal: context.journal
                 ))

@@ -34,7 +34,7 @@ struct TransportTests {
         let app = MockServerApplication.build(provider: provider, context: MockServerContext(provider: provider))
         try await app.test(.router) { testClient in
             let transport = TestClientTransport(testClient)
-            let client = OAuth1Flavour.twitter.client(at: TestClientTransport.baseURL, transport: transport)
+            let client = OAuth1Flavour.twitter.client(at: TestClientTransport.baseURL, http: SignedHTTPClient(transport: transport))
             let demo = provider.demoCredentials
             let token = OAuth1Token(token: demo["accessToken"]!, secret: demo["accessTokenSecret"]!)
             let update = OAuth1Request(
@@ -52,7 +52,7 @@ struct TransportTests {
         let app = MockServerApplication.build(provider: provider, context: MockServerContext(provider: provider))
         try await app.test(.live) { testClient in
             let transport = TestClientTransport(testClient)
-            let client = OAuth1Flavour.netflix.client(at: TestClientTransport.baseURL, transport: transport)
+            let client = OAuth1Flavour.netflix.client(at: TestClientTransport.baseURL, http: SignedHTTPClient(transport: transport))
             let accessToken = try await OAuth1MockUser(transport: transport).signIn(with: client)
             let response = try await client.send(OAuth1Flavour.netflix.resourceRequest(at: TestClientTransport.baseURL, for: accessToken), with: accessToken)
             #expect(response.statusCode == 200)

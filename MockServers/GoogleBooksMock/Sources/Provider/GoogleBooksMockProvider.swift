@@ -36,10 +36,8 @@ public struct GoogleBooksMockProvider: MockProvider {
     /// `googlebooks`.
     public var name: String { "googlebooks" }
 
-    /// `apiKey`: the key to send as `key=`.
-    public var demoCredentials: [String: String] {
-        ["apiKey": Self.apiKey]
-    }
+    /// ``demo`` as the ready file's strings: `apiKey`, the key to send as `key=`.
+    public var demoCredentials: [String: String] { ["apiKey": demo.apiKey] }
 
     /// Adds `GET /books/v1/volumes`, `GET /books/v1/volumes/{volumeId}` and `GET /books/content`
     /// over the catalogue of the options' size and seed (built on the first request, once per size

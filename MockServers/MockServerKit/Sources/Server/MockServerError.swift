@@ -19,6 +19,9 @@ public struct MockServerError: SignedAPIError {
         /// A provider option is unknown or its value is of the wrong kind or out of range; the
         /// message names the provider, the option and what it accepts.
         public static let invalidOption = Code("invalid option")
+        /// The server runs no provider of the type asked for (``MockServer/demo(_:)``,
+        /// ``MockServer/client(_:http:)``); the message names the ones it runs.
+        public static let providerNotRunning = Code("provider not running")
         /// A connection-reset fault closed the connection (raised inside the server only).
         public static let connectionReset = Code("connection reset")
     }

@@ -1,14 +1,13 @@
 public import Foundation
 import HTTPTypes
 public import OAuth1Client
-public import OAuth1Mock
 
 extension OAuth1Flavour {
     /// The `User-Agent` the helpers send where a flavour requires one (Discogs).
     public static let testUserAgent = "OAuth1MockTesting/1.0"
 
     /// How `OAuth1Client` speaks to this flavour, with its endpoints at `baseURL` (a mock
-    /// server's, or ``TestClientTransport/baseURL`` under HummingbirdTesting).
+    /// server's, or `TestClientTransport.baseURL` (OAuth1MockTesting) under HummingbirdTesting).
     ///
     /// A built-in flavour gets the SDK's own preset — `OAuth1Provider.twitter`,
     /// `OAuth1Provider.discogs(userAgent:)` (Discogs wants a `User-Agent`),
@@ -37,26 +36,16 @@ extension OAuth1Flavour {
     }
 
     /// A client of this flavour's mock at `baseURL`, with the flavour's demo consumer key and
-    /// secret (the ones in `MockServer.Running.credentials`).
+    /// secret (``OAuth1MockProvider/demo``).
     ///
     /// - Parameters:
     ///   - baseURL: the mock's base URL (`MockServer.baseURL`).
-    ///   - transport: `URLSessionTransport()` for a server on a socket;
-    ///     ``TestClientTransport`` under HummingbirdTesting.
-    ///   - clock: pass `{ clock.now }` with the server's `ManualClock`, so moving the server's
+    ///   - http: a `SignedHTTPClient()` by default, for a server on a socket; give it
+    ///     `TestClientTransport` (OAuth1MockTesting) under HummingbirdTesting, or
+    ///     `deviceClock: { clock.now }` with the server's `ManualClock`, so moving the server's
     ///     clock moves the client's timestamps too.
     ///   - userAgent: the `User-Agent` sent where the flavour requires one (Discogs).
-    public func client(
-        at baseURL: URL,
-        transport: any HTTPTransport = URLSessionTransport(),
-        clock: @escaping @Sendable () -> Date = { Date() },
-        userAgent: String = OAuth1Flavour.testUserAgent
-    ) -> OAuth1Client {
-        OAuth1Client(
-            provider: clientProvider(at: baseURL, userAgent: userAgent),
-            consumerKey: consumerKey,
-            consumerSecret: consumerSecret,
-            http: SignedHTTPClient(transport: transport, deviceClock: clock)
-        )
+    public func client(at baseURL: URL, http: SignedHTTPClient = SignedHTTPClient(), userAgent: String = OAuth1Flavour.testUserAgent) -> OAuth1Client {
+        OAuth1Client(provider: clientProvider(at: baseURL, userAgent: userAgent), consumerKey: consumerKey, consumerSecret: consumerSecret, http: http)
     }
 }
