@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import MockServerKit
 
-/// The signature check every route runs first: the request read as the seed's backend reads
+/// The signature check every route runs first: the request read as the original backend reads
 /// it and verified with the SDK's own ``AFSignedClient/AFSignedVerifier``, so the signer and
 /// this check share one definition (``AFSignedClient/AFSignedCanonicalForm``).
 struct AFSignedCheck: Sendable {
@@ -32,7 +32,7 @@ struct AFSignedCheck: Sendable {
 
     /// `request` as verified, its decoded query and form fields included.
     ///
-    /// - Throws: ``AFSignedMockError`` with the verifier's refusal: 401 with the seed's words
+    /// - Throws: ``AFSignedMockError`` with the verifier's refusal: 401 with the original backend's words
     ///   (and the server's string to sign for a bad signature, when diagnosis is on), or 400
     ///   for a query or body that cannot be decoded.
     func verify(_ request: MockRequest) async throws(AFSignedMockError) -> AFSignedIncomingRequest {

@@ -20,7 +20,7 @@ enum AFSignedMockOperations {
 
     static let refusals: [MockOperation.Answer] = [
         .init(400, "Auth values it cannot read (duplicated, too long).", content: [error]),
-        .init(401, "The seed's words: `Incorrect auth signature` and its kin.", content: [error]),
+        .init(401, "The original backend's words: `Incorrect auth signature` and its kin.", content: [error]),
     ]
     static let form = MockOperation.Content("application/x-www-form-urlencoded", schema: .object(["name": .string, "email": .string]))
     static let id = MockOperation.Parameter("id", in: .path, description: "the user's number")

@@ -1,6 +1,6 @@
 import AFSignedClient
 
-/// The API's parameters read from a verified request as the seed's backend reads them
+/// The API's parameters read from a verified request as the original backend reads them
 /// (`$app->request->params()`): query and form fields together, a later field overriding an
 /// earlier one of the same name, `name[]=…` or `name[key]=…` making `name` an array.
 struct RequestParameters: Sendable {

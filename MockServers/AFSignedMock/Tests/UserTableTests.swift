@@ -17,7 +17,7 @@ struct UserTableTests {
         let error = await #expect(throws: AFSignedMockError.self) {
             try await table.create(name: "One too many", email: "late@example.com", createdAt: "2027-01-15T08:00:00Z")
         }
-        #expect(error?.kind == .tableFull)
+        #expect(error?.code == .tableFull)
         let response = try #require(error).response(from: AFSignedMockProvider())
         #expect(response.status == .conflict && response.text == #"{"error":"User table is full"}"#)
         #expect(await table.delete(1))

@@ -1,6 +1,7 @@
 public import DrupalServicesClient
 import HTTPTypes
 public import MockServerKit
+public import SigningCore
 
 /// The one error type of the `DrupalMock` module: why the mock site refused one JSON-RPC call.
 ///
@@ -10,8 +11,9 @@ public import MockServerKit
 /// message — and ``reason`` is the mock's explanation for the journal and `X-Mock-Reason`.
 /// As a `MockProviderError` it is answered in Drupal's shape: HTTP 200 with the
 /// string as `result`, or a JSON-RPC error object for protocol errors and in strict mode.
-/// Never holds a secret: the hash input it may carry has no key in it.
-public struct DrupalMockError: MockProviderError, Hashable, Sendable, CustomStringConvertible {
+/// It has the shape of every error of the package (`SignedAPIError`; compares by code). Never
+/// holds a secret: the hash input it may carry has no key in it.
+public struct DrupalMockError: MockProviderError, SignedAPIError {
     /// What failed, in the client's words.
     public let code: DrupalServicesError.Code
     /// What the site writes: Drupal's failure string, or the JSON-RPC error message.
@@ -87,6 +89,14 @@ public struct DrupalMockError: MockProviderError, Hashable, Sendable, CustomStri
         }
     }
 
+    /// The JSON-RPC error code of a protocol error, as text.
+    public var providerCode: String? { protocolCode.map(String.init) }
+    /// What the site writes (``message``).
+    public var providerMessage: String? { message }
+    /// The mock's explanation (``reason``), as `X-Mock-Reason` carries it.
+    public var mockReason: String? { reason }
+
+    /// The code, then the reason.
     public var description: String { "\(code): \(reason)" }
 
     /// ``description``: the code, then the reason.

@@ -22,7 +22,7 @@ enum DrupalSiteContent {
 
     static let keys = [appKey, readerKey]
 
-    /// Node 1 is published and anonymous users may load it (as in seed 000); node 3 is an
+    /// Node 1 is published and anonymous users may load it (as on a Drupal 6 site); node 3 is an
     /// unpublished draft only its author and administrators may load.
     static let nodes: [DrupalMockNode] = [
         DrupalMockNode(

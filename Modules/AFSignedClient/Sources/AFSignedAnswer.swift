@@ -4,7 +4,7 @@ import SigningCore
 
 /// How a backend's answer is read: the one place its refusals become error codes.
 enum AFSignedAnswer {
-    /// Throws the error a non-2xx `response` reports: the seed backend's words
+    /// Throws the error a non-2xx `response` reports: the original backend's words
     /// (`Incorrect auth signature`, …) as their codes, any other as `requestRejected`.
     static func check(_ response: APIResponse) throws(AFSignedError) {
         guard !response.isSuccess else { return }
@@ -19,7 +19,7 @@ enum AFSignedAnswer {
         throw AFSignedError(code: code, message: message, providerMessage: said, serverStringToSign: stringToSign, statusCode: response.statusCode, mockReason: response.mockReason)
     }
 
-    /// The code for the seed backend's words (a message may go on after them).
+    /// The code for the original backend's words (a message may go on after them).
     static func code(for text: String) -> AFSignedError.Code? {
         let table: [(String, AFSignedError.Code)] = [
             (AFSignedVerifier.Message.incorrectVersion, .incorrectVersion),

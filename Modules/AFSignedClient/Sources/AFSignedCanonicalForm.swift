@@ -7,7 +7,7 @@ public import SigningCore
 public enum AFSignedCanonicalForm {
     /// The bytes signed for `version`.
     ///
-    /// Version 2 follows the seed's PHP verifier exactly: the fields are read into arrays as
+    /// Version 2 follows the original PHP verifier exactly: the fields are read into arrays as
     /// PHP reads `$_GET` and `$_POST`, merged with `array_merge`, sorted with `ksort`, every
     /// `auth_*` key removed, each written `key=value` (an array's items `key[]=item`), joined with
     /// `&`; then `METHOD\nurldecode(path)\nurldecode(joined)`.

@@ -4,7 +4,7 @@ public import SigningCore
 /// The one error type of ``AFSignedClient``: what went wrong and what to do about it.
 ///
 /// Switch on ``code`` (errors compare by code only); show ``message`` to a person. The
-/// verifier's failures carry the seed backend's words in ``providerMessage`` (`Incorrect auth
+/// verifier's failures carry the original backend's words in ``providerMessage`` (`Incorrect auth
 /// signature`, …); a client's request refused by a server carries its status and words.
 /// Messages never contain the client secret.
 public struct AFSignedError: SignedAPIError {

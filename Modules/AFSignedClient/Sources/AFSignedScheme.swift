@@ -1,9 +1,9 @@
 /// The scheme's versions: where the auth values travel and how the string to sign is built.
 public enum AFSignedVersion: String, Sendable, Hashable, CaseIterable, Codable {
-    /// Version 2 (seed 003): `auth_version=2`, the client id, `auth_timestamp` and
+    /// Version 2 (AFNetworking's AFSignedHTTPRequestOperationManager): `auth_version=2`, the client id, `auth_timestamp` and
     /// `auth_signature` travel with the parameters (query for GET and DELETE, form body
     /// otherwise); the string signed is `METHOD\nPATH\nk=v&…`, keys sorted as PHP's `ksort`
-    /// sorts them, arrays as `k[]=v`, the whole URL-decoded, as the seed's PHP verifier builds it.
+    /// sorts them, arrays as `k[]=v`, the whole URL-decoded, as the original PHP verifier builds it.
     case v2 = "2"
     /// Version 4 (the 4.x releases): the auth values travel in headers (`X-Auth-Version: 4`,
     /// `X-Auth-Client-ID`, `X-Auth-Timestamp`, `X-Auth-Signature`, and `X-Auth-Nonce` when
@@ -15,9 +15,9 @@ public enum AFSignedVersion: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// The parameter that carries the client id in version 2.
 public enum AFSignedClientIDField: String, Sendable, Hashable, CaseIterable, Codable {
-    /// `auth_client_id`, which the seed's PHP verifier reads and the library sends (the default).
+    /// `auth_client_id`, which the original PHP verifier reads and the library sends (the default).
     case clientID = "auth_client_id"
-    /// `auth_key`, as the seed's README shows (and Pusher's `signature` gem uses).
+    /// `auth_key`, as the scheme's README shows (and Pusher's `signature` gem uses).
     case key = "auth_key"
 }
 

@@ -17,7 +17,7 @@ public struct AFSignedSigner: RequestSigner, CustomStringConvertible, CustomDebu
     public var version: AFSignedVersion
     /// Where version 2 puts the client id.
     public var clientIDField: AFSignedClientIDField
-    /// The nonce source, or `nil` to send no nonce (the seed sends none; a verifier with replay
+    /// The nonce source, or `nil` to send no nonce (the original client sends none; a verifier with replay
     /// protection needs one).
     public var nonce: (@Sendable () -> String)?
 

@@ -1,9 +1,9 @@
 public import Foundation
 import SigningCore
 
-/// Verifies `auth_signature` requests as the seed's PHP backend does — version, client id,
+/// Verifies `auth_signature` requests as the original PHP backend does — version, client id,
 /// timestamp window, signature — with the signer's own ``AFSignedCanonicalForm``, a
-/// constant-time comparison, and optional nonce replay protection the seed lacked. For the
+/// constant-time comparison, and optional nonce replay protection the original backend lacked. For the
 /// mock backend and for Swift server apps.
 ///
 /// ```swift
@@ -18,10 +18,10 @@ public struct AFSignedVerifier: Sendable {
     /// Where version 2 reads the client id.
     public var clientIDField: AFSignedClientIDField
     /// How far `auth_timestamp` may lie from the server's clock either way, in seconds (the
-    /// seed's 12 hours by default; the bounds themselves are refused, as the seed does).
+    /// original backend's 12 hours by default; the bounds themselves are refused, as the original backend does).
     public var timestampWindow: TimeInterval
     /// Where used nonces are kept; `nil` accepts requests without a nonce and never checks
-    /// replays (the seed's behaviour). With a store, a nonce is required.
+    /// replays (the original backend's behaviour). With a store, a nonce is required.
     public var nonces: AFSignedNonceStore?
 
     /// The longest auth value read (a signature is 64 characters; anything far longer is hostile).
@@ -60,7 +60,7 @@ public struct AFSignedVerifier: Sendable {
 
     /// Verifies `request` at `now`.
     ///
-    /// - Throws: ``AFSignedError`` with the seed's words in ``AFSignedError/providerMessage``:
+    /// - Throws: ``AFSignedError`` with the original backend's words in ``AFSignedError/providerMessage``:
     ///   ``AFSignedError/Code/incorrectVersion``, ``AFSignedError/Code/incorrectClientID``,
     ///   ``AFSignedError/Code/timestampRefused``, ``AFSignedError/Code/signatureInvalid``
     ///   (with the string the verifier signed), ``AFSignedError/Code/nonceUsed``; and

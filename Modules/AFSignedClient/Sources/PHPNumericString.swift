@@ -1,5 +1,5 @@
 /// PHP 8's reading of a string as a number (`is_numeric_string`), and its comparison of array
-/// keys (`ksort` with `SORT_REGULAR`), which the seed's verifier sorts parameters with.
+/// keys (`ksort` with `SORT_REGULAR`), which the original verifier sorts parameters with.
 enum PHPNumericString {
     /// A string's numeric value when PHP reads it as a number: optional leading and trailing
     /// whitespace, an optional sign, digits with an optional fraction and exponent. `.integer`

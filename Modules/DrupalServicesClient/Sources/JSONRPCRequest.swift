@@ -2,7 +2,7 @@ import Foundation
 
 /// One JSON-RPC call as it travels: version, method, positional `params` and `id`.
 ///
-/// ``encoded()`` writes the members in the order of Drupal's own clients (seed 000's
+/// ``encoded()`` writes the members in the order of Drupal's own clients (a Drupal 6 app's
 /// `{"version":"1.1","method":"node.get","id":"11","params":[…]}`); ``parse(_:)`` reads what
 /// a server receives and names what is wrong in the JSON-RPC error to answer.
 public struct JSONRPCRequest: Sendable, Hashable {

@@ -1,3 +1,4 @@
+public import SigningCore
 public import HTTPTypes
 public import MockServerKit
 
@@ -9,12 +10,13 @@ public import MockServerKit
 ///   "domain":"global","reason":"queryRequired","location":"q","locationType":"parameter"}]}}
 /// ```
 ///
-/// Switch on ``reason`` (Google's own reason string, an open set); ``message`` is Google's
-/// text, ``explanation`` the mock's own words for the journal and `X-Mock-Reason`. Never
-/// holds a secret: a refused API key is never repeated.
-public struct GoogleBooksMockError: MockProviderError, Hashable, Sendable, CustomStringConvertible {
+/// Switch on ``code`` (Google's own reason string, an open set); ``message`` is Google's
+/// text, ``explanation`` the mock's own words for the journal and `X-Mock-Reason`. It has the
+/// shape of every error of the package (`SignedAPIError`; compares by code). Never holds a
+/// secret: a refused API key is never repeated.
+public struct GoogleBooksMockError: MockProviderError, SignedAPIError {
     /// Google's `reason` for an error: an open set of static values, as Google adds reasons.
-    public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         /// The reason as Google writes it (`queryRequired`).
         public let rawValue: String
 
@@ -22,29 +24,29 @@ public struct GoogleBooksMockError: MockProviderError, Hashable, Sendable, Custo
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// `q` is missing or empty (400).
-        public static let queryRequired = Reason(rawValue: "queryRequired")
+        public static let queryRequired = Code(rawValue: "queryRequired")
         /// A number outside its range, such as `maxResults=50` (400).
-        public static let invalid = Reason(rawValue: "invalid")
+        public static let invalid = Code(rawValue: "invalid")
         /// A value that is not one of the parameter's values, or bad `fields` syntax (400).
-        public static let invalidParameter = Reason(rawValue: "invalidParameter")
+        public static let invalidParameter = Code(rawValue: "invalidParameter")
         /// A request the API cannot read (bad percent-encoding, too many parameters) (400).
-        public static let badRequest = Reason(rawValue: "badRequest")
+        public static let badRequest = Code(rawValue: "badRequest")
         /// An API key that is not the mock's (400).
-        public static let keyInvalid = Reason(rawValue: "keyInvalid")
+        public static let keyInvalid = Code(rawValue: "keyInvalid")
         /// No API key while the mock requires one (403).
-        public static let forbidden = Reason(rawValue: "forbidden")
+        public static let forbidden = Code(rawValue: "forbidden")
         /// A user's library asked for without signing in (401).
-        public static let required = Reason(rawValue: "required")
+        public static let required = Code(rawValue: "required")
         /// No such volume, image or path (404).
-        public static let notFound = Reason(rawValue: "notFound")
+        public static let notFound = Code(rawValue: "notFound")
         /// Another method on a known path (405).
-        public static let httpMethodNotAllowed = Reason(rawValue: "httpMethodNotAllowed")
+        public static let httpMethodNotAllowed = Code(rawValue: "httpMethodNotAllowed")
         /// A request body over the limit (413).
-        public static let uploadTooLarge = Reason(rawValue: "uploadTooLarge")
+        public static let uploadTooLarge = Code(rawValue: "uploadTooLarge")
         /// More requests in a minute than `rateLimitPerMinute` allows (429).
-        public static let rateLimitExceeded = Reason(rawValue: "rateLimitExceeded")
+        public static let rateLimitExceeded = Code(rawValue: "rateLimitExceeded")
         /// A server-side failure or a fault's status (5xx).
-        public static let backendError = Reason(rawValue: "backendError")
+        public static let backendError = Code(rawValue: "backendError")
 
         public var description: String { rawValue }
     }
@@ -52,7 +54,7 @@ public struct GoogleBooksMockError: MockProviderError, Hashable, Sendable, Custo
     /// The HTTP status.
     public let status: HTTPResponse.Status
     /// Google's reason.
-    public let reason: Reason
+    public let code: Code
     /// Google's message (`Missing query.`).
     public let message: String
     /// The parameter or header at fault (`q`, `maxResults`), when there is one.
@@ -70,12 +72,12 @@ public struct GoogleBooksMockError: MockProviderError, Hashable, Sendable, Custo
 
     /// An error with Google's `status`, `reason` and `message`.
     init(
-        _ status: HTTPResponse.Status, _ reason: Reason, _ message: String,
+        _ status: HTTPResponse.Status, _ code: Code, _ message: String,
         location: String? = nil, locationType: String? = "parameter", domain: String = "global",
         explanation: String? = nil, retryAfterSeconds: Int? = nil
     ) {
         self.status = status
-        self.reason = reason
+        self.code = code
         self.message = message
         self.location = location
         self.locationType = location == nil ? nil : locationType
@@ -91,7 +93,17 @@ public struct GoogleBooksMockError: MockProviderError, Hashable, Sendable, Custo
         return error
     }
 
-    public var description: String { "\(status.code) \(reason): \(explanation)" }
+    /// The HTTP status's code.
+    public var statusCode: Int? { status.code }
+    /// Google's reason, as sent in `errors[0].reason`.
+    public var providerCode: String? { code.rawValue }
+    /// Google's message, as sent.
+    public var providerMessage: String? { message }
+    /// The mock's explanation (`X-Mock-Reason`).
+    public var mockReason: String? { explanation }
+
+    /// The status, Google's reason and the mock's explanation.
+    public var description: String { "\(status.code) \(code): \(explanation)" }
 
     /// ``description``: the status, Google's reason and the mock's explanation.
     public var journalReason: String { description }
@@ -108,7 +120,7 @@ public struct GoogleBooksMockError: MockProviderError, Hashable, Sendable, Custo
         var detail = BooksJSONObject()
         detail.add("message", message)
         detail.add("domain", domain)
-        detail.add("reason", reason.rawValue)
+        detail.add("reason", code.rawValue)
         detail.add("location", location)
         detail.add("locationType", locationType)
         var error = BooksJSONObject()
@@ -123,7 +135,7 @@ public struct GoogleBooksMockError: MockProviderError, Hashable, Sendable, Custo
 
 extension GoogleBooksMockError {
     /// Google's reason for a failure the server kit finds (404, 405, 413, a fault's status).
-    static func reason(for status: HTTPResponse.Status) -> Reason {
+    static func code(for status: HTTPResponse.Status) -> Code {
         switch status.code {
         case 401: .required
         case 403: .forbidden

@@ -73,8 +73,8 @@ public struct GoogleBooksMockProvider: MockProvider {
     /// 431, a fault's status): the reason Google gives that status (`notFound`,
     /// `httpMethodNotAllowed`, `rateLimitExceeded`, `backendError` …).
     public func errorResponse(status: HTTPResponse.Status, message: String) -> MockResponse {
-        let reason = GoogleBooksMockError.reason(for: status)
-        let domain = reason == .rateLimitExceeded ? "usageLimits" : "global"
-        return GoogleBooksMockError(status, reason, message, domain: domain).response(from: self)
+        let code = GoogleBooksMockError.code(for: status)
+        let domain = code == .rateLimitExceeded ? "usageLimits" : "global"
+        return GoogleBooksMockError(status, code, message, domain: domain).response(from: self)
     }
 }

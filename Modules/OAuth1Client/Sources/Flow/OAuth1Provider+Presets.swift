@@ -31,7 +31,7 @@ extension OAuth1Provider {
         )
     }
 
-    /// Netflix-style (the retired Netflix API, seed 001): the request-token reply carries
+    /// Netflix-style (the retired Netflix API): the request-token reply carries
     /// `login_url` and `application_name`, the login page wants `oauth_consumer_key` and
     /// `application_name`, and the access-token reply carries the `user_id` used in resource
     /// paths such as `/users/{user_id}/queues/disc`.

@@ -163,7 +163,7 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
                                 baseString: make(signed).replacingOccurrences(of: "%2520", with: "%252B")))
         variants.append(Variant(mistake: "uses lowercase hex digits in percent-encodings",
                                 baseString: lowercasedEscapes(make(signed))))
-        for (characters, name) in [("*", "'*'"), ("!'()*", "!'()* (JavaScript's encodeURIComponent set)"), (" +*", "space, '+' and '*' (seed 001's bug)")] {
+        for (characters, name) in [("*", "'*'"), ("!'()*", "!'()* (JavaScript's encodeURIComponent set)"), (" +*", "space, '+' and '*' (an older client's bug: form-encoding instead of RFC 3986)")] {
             variants.append(Variant(mistake: "leaves \(name) unescaped; only A-Z a-z 0-9 - . _ ~ may stay",
                                     baseString: looser(method: method, uri: uri, parameters: signed, unescaped: characters)))
         }
