@@ -19,7 +19,7 @@ struct UserRoutes: Sendable {
 
     /// A page of the list: `{"users":[…],"page":1,"per_page":20,"total":5,"total_pages":1}`.
     struct Page: Encodable {
-        var users: [AFSignedMockUser]
+        var users: [UserRecord]
         var page: Int
         var perPage: Int
         var total: Int

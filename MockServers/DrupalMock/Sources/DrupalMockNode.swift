@@ -10,7 +10,7 @@ struct DrupalMockNode: Sendable {
     var isPublished: Bool { fields["status"]?.stringValue == "1" }
 
     /// A new node from the site's seed or from `node.save`.
-    init(nid: Int, type: String, title: String, body: String, author: DrupalMockUser, created: Int, published: Bool = true,
+    init(nid: Int, type: String, title: String, body: String, author: DrupalSiteAccount, created: Int, published: Bool = true,
          taxonomy: JSONValue = [], language: String = "") {
         let teaser = body.count > 600 ? String(body.prefix(600)) : body
         fields = [

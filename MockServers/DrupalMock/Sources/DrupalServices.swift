@@ -26,7 +26,7 @@ struct DrupalServices: Sendable {
     /// The state a method runs in.
     private struct Caller {
         var sessid: String
-        var user: DrupalMockUser?
+        var user: DrupalSiteAccount?
         var arguments: [JSONValue]
         /// The position of the method's first own argument in `params`, counting from 1.
         var firstPosition: Int
@@ -48,7 +48,7 @@ struct DrupalServices: Sendable {
         }
         let checked = try await keyCheck.check(request, now: now)
         let sessid = options.usesSessid ? checked.sessid : (cookieSessid ?? "")
-        var user: DrupalMockUser?
+        var user: DrupalSiteAccount?
         if let session = await site.session(sessid, now: now) {
             user = await site.account(session.uid)
         }
@@ -76,13 +76,13 @@ struct DrupalServices: Sendable {
     private func connect(cookieSessid: String?, now: Date) async -> Reply {
         if let sessid = cookieSessid, let session = await site.session(sessid, now: now) {
             let account = await site.account(session.uid)
-            let user = account?.object(loginTime: Int(now.timeIntervalSince1970), hostname: Self.hostname) ?? DrupalMockUser.anonymousObject(hostname: Self.hostname)
+            let user = account?.object(loginTime: Int(now.timeIntervalSince1970), hostname: Self.hostname) ?? DrupalSiteAccount.anonymousObject(hostname: Self.hostname)
             return Reply(value: ["sessid": .string(sessid), "user": user], note: "system.connect: session continued for \(account?.name ?? "anonymous")")
         }
         let sessid = newSessid()
         await site.startSession(sessid, uid: 0, now: now)
         return Reply(
-            value: ["sessid": .string(sessid), "user": DrupalMockUser.anonymousObject(hostname: Self.hostname)],
+            value: ["sessid": .string(sessid), "user": DrupalSiteAccount.anonymousObject(hostname: Self.hostname)],
             setCookie: cookie(sessid), note: "system.connect: new anonymous session"
         )
     }
@@ -184,7 +184,7 @@ struct DrupalServices: Sendable {
         return node
     }
 
-    private func canEdit(_ node: DrupalMockNode, _ user: DrupalMockUser?) -> Bool {
+    private func canEdit(_ node: DrupalMockNode, _ user: DrupalSiteAccount?) -> Bool {
         guard let user else { return false }
         return user.isAdministrator || user.uid == node.uid
     }

@@ -46,7 +46,7 @@ actor DrupalSite {
     }
 
     /// The account `uid`; `nil` for anonymous (0).
-    func account(_ uid: Int) -> DrupalMockUser? {
+    func account(_ uid: Int) -> DrupalSiteAccount? {
         DrupalSiteContent.users.first { $0.uid == uid }
     }
 
@@ -67,7 +67,7 @@ actor DrupalSite {
     // MARK: Accounts
 
     /// The account `name` with `password`, compared in constant time.
-    func authenticate(name: String, password: String) -> DrupalMockUser? {
+    func authenticate(name: String, password: String) -> DrupalSiteAccount? {
         guard let user = DrupalSiteContent.users.first(where: { $0.name == name }) else { return nil }
         return ConstantTime.isEqual(user.password, password) ? user : nil
     }

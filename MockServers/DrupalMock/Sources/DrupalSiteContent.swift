@@ -3,12 +3,12 @@ import DrupalServicesClient
 /// What the mock site holds when it starts: two accounts, five nodes and the API keys.
 enum DrupalSiteContent {
     /// The administrator (uid 1): may edit and delete every node.
-    static let admin = DrupalMockUser(
+    static let admin = DrupalSiteAccount(
         uid: 1, name: "admin", password: "mock-admin-password-8404", mail: "admin@app.example.com",
         extraRoles: [3: "administrator"], created: 1_262_304_000
     )
     /// The demo user (uid 2), whose credentials the ready file gives.
-    static let demo = DrupalMockUser(
+    static let demo = DrupalSiteAccount(
         uid: 2, name: "demo", password: "mock-demo-password-8404", mail: "demo@app.example.com",
         created: 1_264_982_400, timezone: "3600", language: "en"
     )

@@ -1,6 +1,6 @@
 /// A user of the mock API, as its JSON answers show it:
 /// `{"id":1,"name":"Ada Lovelace","email":"ada@example.com","created_at":"2024-03-01T09:00:00Z"}`.
-struct AFSignedMockUser: Codable, Sendable, Hashable {
+struct UserRecord: Codable, Sendable, Hashable {
     /// The user's number, given by the server.
     var id: Int
     /// The display name, 1 to 100 characters.

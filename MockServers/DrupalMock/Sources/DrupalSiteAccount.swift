@@ -2,7 +2,7 @@ import DrupalServicesClient
 import Foundation
 
 /// A user account of the mock site.
-struct DrupalMockUser: Sendable {
+struct DrupalSiteAccount: Sendable {
     var uid: Int
     var name: String
     var password: String
