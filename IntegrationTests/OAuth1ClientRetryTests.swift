@@ -12,8 +12,8 @@ import Testing
 struct OAuth1ClientRetryTests {
     static let resource = "/1.1/account/verify_credentials.json"
 
-    static func start() async throws -> (MockServer, OAuth1Token, String, String) {
-        let server = try await MockServer.start(OAuth1MockProvider(flavour: .twitter))
+    static func start(clock: any MockClock = SystemClock()) async throws -> (MockServer, OAuth1Token, String, String) {
+        let server = try await MockServer.start(OAuth1MockProvider(flavour: .twitter), clock: clock)
         let demo = server.providers[0].credentials
         let token = OAuth1Token(token: try #require(demo["accessToken"]), secret: try #require(demo["accessTokenSecret"]))
         return (server, token, try #require(demo["consumerKey"]), try #require(demo["consumerSecret"]))
@@ -60,22 +60,22 @@ struct OAuth1ClientRetryTests {
 
     @Test("a server clock a day ahead (the kit's clock-skew fault): rejected with code 135, learned from its Date header, accepted")
     func serverClockAhead() async throws {
-        let (server, token, key, secret) = try await Self.start()
+        // Both clocks stand still: the server's at `now`, the device's too; only the fault moves
+        // the server's a day ahead, so the offset learned is exact, however long the calls take.
+        let now = Date(timeIntervalSince1970: 1_900_000_000)
+        let (server, token, key, secret) = try await Self.start(clock: ManualClock(start: now))
         try server.faults.add(FaultRule(fault: .clockSkew(seconds: 86_400)))
         let url = URL(string: server.baseURL.absoluteString + Self.resource)!
         let client = OAuth1Client(
             provider: OAuth1Provider.twitter.pointed(at: server.baseURL),
             consumerKey: key,
             consumerSecret: secret,
-            http: SignedHTTPClient()
+            http: SignedHTTPClient(deviceClock: { now })
         )
-        let started = Date()
         #expect(try await client.send(OAuth1Request(url: url), with: token).statusCode == 200)
-        let elapsed = Date().timeIntervalSince(started)
         #expect(await server.journal.entries.map(\.status) == [401, 200])
-        // Learned from a Date header (whole seconds) written within the round trips.
-        let offset = try #require(await client.http.serverClock.offset)
-        #expect(abs(offset - 86_400) <= elapsed + 1.5, "offset \(offset) s, the calls took \(elapsed) s")
+        // The Date header names the second now + 1 day; the estimate takes its middle.
+        #expect(await client.http.serverClock.offset == 86_400.5)
         await server.stop()
     }
 

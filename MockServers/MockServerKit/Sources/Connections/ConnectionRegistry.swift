@@ -1,15 +1,15 @@
 import NIOCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The open connections of one server: how many there are (against
 /// ``MockServerLimits/maxConnections``) and, for each, whether its client is still there.
 final class ConnectionRegistry: Sendable {
-    private let connections = Mutex<[ObjectIdentifier: ClientPresence]>([:])
+    private let connections = NIOLockedValueBox<[ObjectIdentifier: ClientPresence]>([:])
 
     /// Counts `channel` as open and returns its presence, or `nil` when `limit` connections are
     /// open already (the caller refuses it).
     func open(_ channel: any Channel, limit: Int) -> ClientPresence? {
-        connections.withLock { connections in
+        connections.withLockedValue { connections in
             if let presence = connections[ObjectIdentifier(channel)] { return presence }
             guard connections.count < limit else { return nil }
             let presence = ClientPresence()
@@ -20,13 +20,13 @@ final class ConnectionRegistry: Sendable {
 
     /// Forgets `channel` (it closed).
     func close(_ channel: any Channel) {
-        _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+        _ = connections.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
     /// The presence of the client on `channel`, `nil` when the connection is not counted (as under
     /// HummingbirdTesting's `.router`, where there is no socket).
     func presence(of channel: any Channel) -> ClientPresence? {
-        connections.withLock { $0[ObjectIdentifier(channel)] }
+        connections.withLockedValue { $0[ObjectIdentifier(channel)] }
     }
 }
 
@@ -39,11 +39,11 @@ final class ClientPresence: Sendable {
         var observers: [Int: @Sendable () -> Void] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Marks the client gone and tells the observers.
     func markGone() {
-        let observers = state.withLock { state -> [@Sendable () -> Void] in
+        let observers = state.withLockedValue { state -> [@Sendable () -> Void] in
             guard !state.gone else { return [] }
             state.gone = true
             defer { state.observers = [:] }
@@ -55,7 +55,7 @@ final class ClientPresence: Sendable {
     /// Calls `observer` when the client goes (at once if it has gone); returns the key that
     /// ``removeObserver(_:)`` takes.
     func observe(_ observer: @escaping @Sendable () -> Void) -> Int? {
-        let key = state.withLock { state -> Int? in
+        let key = state.withLockedValue { state -> Int? in
             guard !state.gone else { return nil }
             state.nextKey += 1
             state.observers[state.nextKey] = observer
@@ -67,6 +67,6 @@ final class ClientPresence: Sendable {
 
     /// Stops telling the observer registered under `key`.
     func removeObserver(_ key: Int) {
-        _ = state.withLock { $0.observers.removeValue(forKey: key) }
+        _ = state.withLockedValue { $0.observers.removeValue(forKey: key) }
     }
 }

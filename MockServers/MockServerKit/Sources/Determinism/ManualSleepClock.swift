@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A clock for the mock server's waits that only moves when a test moves it.
 ///
@@ -65,31 +65,31 @@ public final class ManualSleepClock: Clock, Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// A clock at offset zero, with nobody sleeping.
     public init() {}
 
     /// The moment the clock shows.
-    public var now: Instant { state.withLock { $0.now } }
+    public var now: Instant { state.withLockedValue { $0.now } }
 
     /// The clock moves only in steps a test makes, so it resolves any duration.
     public var minimumResolution: Duration { .zero }
 
     /// How many sleeps are waiting for the clock to move.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    public var sleeperCount: Int { state.withLockedValue { $0.sleepers.count } }
 
     /// Suspends until the clock has been moved to `deadline` or past it; throws
     /// `CancellationError` when the task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id = state.withLock { state in
+        let id = state.withLockedValue { state in
             state.nextID += 1
             return state.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Registration { case elapsed, cancelled, waiting([CheckedContinuation<Void, Never>]) }
-                let registration = state.withLock { state -> Registration in
+                let registration = state.withLockedValue { state -> Registration in
                     if state.cancelled.remove(id) != nil { return .cancelled }
                     if deadline <= state.now { return .elapsed }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
@@ -102,7 +102,7 @@ public final class ManualSleepClock: Clock, Sendable {
                 }
             }
         } onCancel: {
-            let sleeper = state.withLock { state -> Sleeper? in
+            let sleeper = state.withLockedValue { state -> Sleeper? in
                 guard let sleeper = state.sleepers.removeValue(forKey: id) else {
                     state.cancelled.insert(id)
                     return nil
@@ -115,7 +115,7 @@ public final class ManualSleepClock: Clock, Sendable {
 
     /// Moves the clock forward by `duration` and wakes every sleep whose deadline it reaches.
     public func advance(by duration: Duration) {
-        let woken = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+        let woken = state.withLockedValue { state -> [CheckedContinuation<Void, any Error>] in
             state.now = state.now.advanced(by: duration)
             let due = state.sleepers.filter { $0.value.deadline <= state.now }
             for id in due.keys { state.sleepers[id] = nil }
@@ -145,13 +145,13 @@ public final class ManualSleepClock: Clock, Sendable {
     /// are), or when the task is cancelled: a test calls it before ``advance(by:)`` so that the
     /// wait it means to end has begun.
     public func waitForSleepers(_ count: Int = 1) async {
-        let id = state.withLock { state in
+        let id = state.withLockedValue { state in
             state.nextID += 1
             return state.nextID
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = state.withLock { state -> Bool in
+                let ready = state.withLockedValue { state -> Bool in
                     if state.cancelledWatchers.remove(id) != nil || state.sleepers.count >= count { return true }
                     state.watchers[id] = (count, continuation)
                     return false
@@ -159,7 +159,7 @@ public final class ManualSleepClock: Clock, Sendable {
                 if ready { continuation.resume() }
             }
         } onCancel: {
-            let watcher = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            let watcher = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
                 guard let watcher = state.watchers.removeValue(forKey: id) else {
                     state.cancelledWatchers.insert(id)
                     return nil

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Something that happened on a running mock server, for a test to await instead of polling
 /// or sleeping.
@@ -38,22 +38,22 @@ public enum MockServerEvent: Sendable, Hashable {
 /// _ = await events.first { $0.fault != nil }  // the fault has started
 /// ```
 ///
-/// Publishing costs one atomic load while nobody subscribes; a subscription ends when its
+/// Publishing costs one uncontended lock while nobody subscribes; a subscription ends when its
 /// stream is dropped or the server stops.
 public final class MockServerEvents: Sendable {
-    private let subscriberCount = Atomic<Int>(0)
-    private let subscribers = Mutex<(nextID: Int, finished: Bool, continuations: [Int: AsyncStream<MockServerEvent>.Continuation])>((0, false, [:]))
+    private let subscriberCount = NIOLockedValueBox(0)
+    private let subscribers = NIOLockedValueBox<(nextID: Int, finished: Bool, continuations: [Int: AsyncStream<MockServerEvent>.Continuation])>((0, false, [:]))
 
     init() {}
 
     /// A stream of every event from now on, until the server stops (then the stream ends).
     public func subscribe() -> AsyncStream<MockServerEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: MockServerEvent.self)
-        let id = subscribers.withLock { state -> Int? in
+        let id = subscribers.withLockedValue { state -> Int? in
             guard !state.finished else { return nil }
             state.nextID += 1
             state.continuations[state.nextID] = continuation
-            subscriberCount.add(1, ordering: .releasing)
+            subscriberCount.withLockedValue { $0 += 1 }
             return state.nextID
         }
         guard let id else {
@@ -62,33 +62,33 @@ public final class MockServerEvents: Sendable {
         }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
-            subscribers.withLock { state in
-                if state.continuations.removeValue(forKey: id) != nil { subscriberCount.subtract(1, ordering: .releasing) }
+            subscribers.withLockedValue { state in
+                if state.continuations.removeValue(forKey: id) != nil { subscriberCount.withLockedValue { $0 -= 1 } }
             }
         }
         return stream
     }
 
     /// Whether anyone subscribes (so that work done only for events can be skipped).
-    var isObserved: Bool { subscriberCount.load(ordering: .acquiring) > 0 }
+    var isObserved: Bool { subscriberCount.withLockedValue { $0 > 0 } }
 
     /// Tells every subscriber `event`; builds it only when someone subscribes.
     func publish(_ event: @autoclosure () -> MockServerEvent) {
         guard isObserved else { return }
         let event = event()
-        let continuations = subscribers.withLock { Array($0.continuations.values) }
+        let continuations = subscribers.withLockedValue { Array($0.continuations.values) }
         for continuation in continuations { continuation.yield(event) }
     }
 
     /// Ends every subscription (the server stopped); later subscriptions end at once.
     func finish() {
-        let continuations = subscribers.withLock { state in
+        let continuations = subscribers.withLockedValue { state in
             state.finished = true
             defer { state.continuations = [:] }
             return Array(state.continuations.values)
         }
         for continuation in continuations { continuation.finish() }
-        subscriberCount.store(0, ordering: .releasing)
+        subscriberCount.withLockedValue { $0 = 0 }
     }
 }
 
