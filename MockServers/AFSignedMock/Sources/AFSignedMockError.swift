@@ -49,9 +49,9 @@ public struct AFSignedMockError: MockProviderError, SignedAPIError {
     public let message: String
     /// Why, and what to do about it (the journal's reason and `X-Mock-Reason`).
     public let reason: String
-    /// For ``Kind/invalidFields``: each invalid field and what is wrong with it.
+    /// For ``Code/invalidFields``: each invalid field and what is wrong with it.
     public let fields: [String: String]
-    /// For ``Kind/signature``: the verifier's error.
+    /// For a refusal of the signature check: the verifier's error.
     public let verification: AFSignedError?
     /// For a bad signature with diagnosis on: the string the server signed, as the
     /// `X-Auth-String-To-Sign` value (printable ASCII, other bytes and `%` as `%XX`).
