@@ -111,9 +111,14 @@ struct SignerTests {
     @Test("the secret never appears in descriptions or dumps")
     func redaction() {
         let signer = Self.signer()
+        let configuration = AFSignedConfiguration(baseURL: URL(string: "https://api.example.com")!, credentials: Self.credentials)
+        let client = AFSignedClient(configuration: configuration)
         var dumped = ""
         dump(signer, to: &dumped)
-        for text in [signer.description, "\(signer)", String(reflecting: signer), dumped, Self.credentials.description, String(reflecting: Self.credentials)] {
+        dump(configuration, to: &dumped)
+        dump(client, to: &dumped)
+        for text in [signer.description, "\(signer)", String(reflecting: signer), dumped, Self.credentials.description, String(reflecting: Self.credentials),
+                     "\(configuration)", String(reflecting: configuration), "\(client)", String(reflecting: client)] {
             #expect(!text.contains("CLIENT_SECRET"), "\(text)")
         }
     }

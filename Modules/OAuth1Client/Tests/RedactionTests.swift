@@ -34,6 +34,7 @@ struct RedactionTests {
         Case(name: "OAuth1Credentials", value: credentials, hidesToken: true),
         Case(name: "OAuth1Signer", value: OAuth1Signer(credentials: credentials), hidesToken: true),
         Case(name: "OAuth1Client", value: OAuth1Client(provider: .twitter, consumerKey: "public-key", consumerSecret: consumerSecret)),
+        Case(name: "OAuth1Configuration", value: OAuth1Configuration(provider: .twitter, consumerKey: "public-key", consumerSecret: consumerSecret)),
         Case(name: "OAuth1SignedRequest (PLAINTEXT, header)", value: signed(.header)),
         Case(name: "OAuth1SignedRequest (PLAINTEXT, query)", value: signed(.query)),
         Case(name: "OAuth1SignedRequest (PLAINTEXT, form body)", value: signed(.formBody)),
