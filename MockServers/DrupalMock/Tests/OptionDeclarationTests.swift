@@ -53,6 +53,7 @@ struct DrupalOptionDeclarationTests {
     func readmeTable() throws {
         let readme = try String(contentsOf: URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../README.md").standardized, encoding: .utf8)
         let section = "<!-- DrupalMockOptions.markdownTable -->\n\(DrupalMockOptions.markdownTable)<!-- end of table -->"
-        #expect(readme.contains(section), "MockServers/README.md differs from the declarations; the Drupal options should read:\n\(section)")
+        let matches = readme.contains(section)
+        #expect(matches, "MockServers/README.md differs from the declarations; the Drupal options should read:\n\(section)")
     }
 }

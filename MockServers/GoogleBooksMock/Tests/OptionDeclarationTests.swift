@@ -54,7 +54,8 @@ extension GoogleBooksMockSuite {
         func readmeTable() throws {
             let readme = try String(contentsOf: URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../README.md").standardized, encoding: .utf8)
             let section = "<!-- GoogleBooksMockOptions.markdownTable -->\n\(GoogleBooksMockOptions.markdownTable)<!-- end of table -->"
-            #expect(readme.contains(section), "MockServers/README.md differs from the declarations; the Google Books mock options should read:\n\(section)")
+            let matches = readme.contains(section)
+            #expect(matches, "MockServers/README.md differs from the declarations; the Google Books mock options should read:\n\(section)")
         }
     }
 }

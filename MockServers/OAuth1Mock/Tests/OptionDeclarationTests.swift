@@ -54,6 +54,7 @@ struct OAuth1OptionDeclarationTests {
     func readmeTable() throws {
         let readme = try String(contentsOf: URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../README.md").standardized, encoding: .utf8)
         let section = "<!-- OAuth1MockOptions.markdownTable -->\n\(OAuth1MockOptions.markdownTable)<!-- end of table -->"
-        #expect(readme.contains(section), "MockServers/README.md differs from the declarations; the OAuth 1.0a options should read:\n\(section)")
+        let matches = readme.contains(section)
+        #expect(matches, "MockServers/README.md differs from the declarations; the OAuth 1.0a options should read:\n\(section)")
     }
 }
