@@ -83,7 +83,7 @@ mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "Signi
 mockProduct("DrupalMock", dependencies: ["MockServerKit", "DrupalServicesClient", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("AFSignedMock", dependencies: ["MockServerKit", "AFSignedClient", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("GoogleBooksMock", dependencies: ["MockServerKit", "GoogleBooksClient", "SigningCore", hummingbird, httpTypes, nioCore])
-mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "OAuth1Mock", "DrupalMock", "AFSignedMock", "GoogleBooksMock"])
+mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "SignedHTTP", "OAuth1Mock", "DrupalMock", "AFSignedMock", "GoogleBooksMock"])
 // Helpers for app teams' tests: the authorisation page in one call, the whole flow per
 // flavour, and an HTTPTransport over HummingbirdTesting's client (`.router` without a socket).
 mockProduct("OAuth1MockTesting", dependencies: [

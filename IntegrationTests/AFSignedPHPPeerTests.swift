@@ -27,8 +27,9 @@ struct AFSignedPHPPeerTests {
         let server = try ChildProcess(php, ["-S", "127.0.0.1:\(port)", script.path], environment: [
             "AFSIGNED_CLIENT_ID": credentials.clientID, "AFSIGNED_CLIENT_SECRET": credentials.clientSecret,
         ])
-        // SIGKILL: the test process's blocked signals are inherited, and php -S waits on SIGTERM.
-        defer { server.send(SIGKILL) }
+        // stop() sends SIGKILL: the test process's blocked signals are inherited, and php -S
+        // waits on SIGTERM.
+        defer { server.stop() }
         let base = URL(string: "http://127.0.0.1:\(port)")!
         var ready = false
         for _ in 0..<100 where !ready {
@@ -37,8 +38,6 @@ struct AFSignedPHPPeerTests {
         }
         try #require(ready, "php -S did not start: \(server.errorOutput)")
         try await body(base)
-        server.send(SIGKILL)
-        _ = await server.waitForExit(timeout: .seconds(10))
     }
 
     /// A port nobody listens on: bound to 0, read back, released.

@@ -1,4 +1,5 @@
 import Foundation
+import MockServerCatalog
 import TestSupport
 import Testing
 
@@ -17,7 +18,7 @@ struct DrupalPeerTests {
     func peer() async throws {
         let python = try #require(PythonPeer.executable, "python3 is required under CI=true")
         let (server, ready, readyPath) = try await MockServersCommandTests.startServers(["--only", "drupal", "--log-level", "warning"])
-        #expect(Array(ready.keys) == ["drupal"])
+        #expect(Array(ready.providers.keys) == ["drupal"])
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/drupal_peer.py")
         let peer = try ChildProcess(python, [script.path, readyPath])
         let status = await peer.waitForExit(timeout: .seconds(120))

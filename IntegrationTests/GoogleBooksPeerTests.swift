@@ -1,4 +1,5 @@
 import Foundation
+import MockServerCatalog
 import TestSupport
 import Testing
 
@@ -20,7 +21,7 @@ struct GoogleBooksPeerTests {
         let python = try #require(PythonPeer.executable, "python3 is required under CI=true")
         try #require(Self.peerAvailable, "google-api-python-client is required under CI=true")
         let (server, ready, readyPath) = try await MockServersCommandTests.startServers(["--only", "googlebooks", "--log-level", "warning"])
-        #expect(Array(ready.keys) == ["googlebooks"])
+        #expect(Array(ready.providers.keys) == ["googlebooks"])
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/googlebooks_peer.py")
         let peer = try ChildProcess(python, [script.path, readyPath])
         let status = await peer.waitForExit(timeout: .seconds(120))

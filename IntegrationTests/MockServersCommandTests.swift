@@ -29,28 +29,38 @@ struct MockServersCommandTests {
         return path
     }
 
-    /// Starts the command and waits until its ready file appears; returns the decoded file.
-    static func startServers(_ extra: [String] = [], portBase: Int = 0) async throws -> (ChildProcess, [String: Any], String) {
+    /// Starts the command and waits until its ready file appears (or the command ends); returns
+    /// the command, its ready file and the file's path.
+    static func startServers(_ extra: [String] = [], portBase: Int = 0) async throws -> (ChildProcess, MockServersReadyFile, String) {
         let ready = temporaryPath("ready.json")
         let child = try ChildProcess(try binary(), ["--port-base", String(portBase), "--ready-file", ready] + extra)
-        for _ in 0..<600 where !FileManager.default.fileExists(atPath: ready) {
+        for _ in 0..<600 where child.isRunning && !FileManager.default.fileExists(atPath: ready) {
             try await Task.sleep(for: .milliseconds(100))
         }
-        let data = try #require(FileManager.default.contents(atPath: ready), "no ready file; stderr: \(child.errorOutput)")
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return (child, object, ready)
+        do {
+            return (child, try MockServersReadyFile.read(from: ready), ready)
+        } catch {
+            Issue.record("\(error); mock-servers' stderr: \(child.errorOutput)")
+            throw error
+        }
     }
 
     @Test("port 0 with --ready-file: every provider listed, reachable, credentials as strings; SIGTERM exits 0")
     func readyFileAndGracefulStop() async throws {
         let (child, ready, path) = try await Self.startServers()
-        #expect(Set(ready.keys) == Set(MockProviderCatalog.names))
-        for (name, value) in ready {
-            let entry = try #require(value as? [String: Any])
-            let baseURL = try #require((entry["baseURL"] as? String).flatMap(URL.init(string:)))
+        #expect(Set(ready.providers.keys) == Set(MockProviderCatalog.names))
+        // The members other languages read: baseURL and credentials, every credential a string.
+        let raw = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: [String: Any]])
+        #expect(Set(raw.keys) == Set(MockProviderCatalog.names))
+        for (name, entry) in raw {
+            #expect(Set(entry.keys) == ["baseURL", "credentials"], "\(name)")
+            #expect(entry["baseURL"] is String && entry["credentials"] is [String: String], "\(name)")
+        }
+        for (name, entry) in ready.providers {
+            let baseURL = entry.baseURL
             #expect(baseURL.host == "127.0.0.1")
             #expect((baseURL.port ?? 0) > 0)
-            let credentials = try #require(entry["credentials"] as? [String: String])
+            let credentials = entry.credentials
             #expect(!credentials.isEmpty && credentials == MockProviderCatalog.entry(named: name)?.provider().demoCredentials)
             let health = try await MockHTTP.send(.get, "/health", to: baseURL)
             #expect(MockHTTP.json(health)?["provider"] as? String == name)
@@ -67,8 +77,7 @@ struct MockServersCommandTests {
     func sigtermDuringLatency() async throws {
         let config = try Self.configFile(#"{"providers": {"twitter": {"faults": [{"route": "*", "fault": {"latency": {"milliseconds": 60000}}}]}}}"#)
         let (child, ready, path) = try await Self.startServers(["--config", config, "--only", "twitter", "--log-level", "error"])
-        let entry = try #require(ready["twitter"] as? [String: Any])
-        let port = try #require((entry["baseURL"] as? String).flatMap(URL.init(string:))?.port)
+        let port = try #require(try ready.provider(named: "twitter").baseURL.port)
         // A kept-alive connection after an answer, and a request held by the latency fault.
         let keptAlive = Task {
             try await RawHTTP.exchange(port: port, text: "GET /health HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(30))
@@ -91,7 +100,7 @@ struct MockServersCommandTests {
     @Test("--only starts just the named providers; SIGINT stops them")
     func only() async throws {
         let (child, ready, path) = try await Self.startServers(["--only", "discogs", "--log-level", "error"])
-        #expect(Array(ready.keys) == ["discogs"])
+        #expect(Array(ready.providers.keys) == ["discogs"])
         child.send(SIGINT)
         #expect(await child.waitForExit() == 0)
         try? FileManager.default.removeItem(atPath: path)
@@ -103,8 +112,7 @@ struct MockServersCommandTests {
         try Data(#"{"providers": {"twitter": {"adminEnabled": true, "options": {"autoApprove": "true"}}}}"#.utf8)
             .write(to: URL(fileURLWithPath: config))
         let (child, ready, path) = try await Self.startServers(["--config", config, "--only", "twitter"])
-        let entry = try #require(ready["twitter"] as? [String: Any])
-        let baseURL = try #require((entry["baseURL"] as? String).flatMap(URL.init(string:)))
+        let baseURL = try ready.provider(named: "twitter").baseURL
         #expect(try await MockHTTP.send(.get, "/__admin/faults", to: baseURL).status == .ok)
         child.send(SIGTERM)
         #expect(await child.waitForExit() == 0)
@@ -173,8 +181,7 @@ struct MockServersCommandTests {
         await probe.stop()
         let netflix = MockProviderSlot.netflix
         let (child, ready, path) = try await Self.startServers(["--only", "netflix"], portBase: freePort - netflix.portOffset)
-        let entry = try #require(ready["netflix"] as? [String: Any])
-        #expect((entry["baseURL"] as? String) == "http://127.0.0.1:\(freePort)")
+        #expect(try ready.provider(named: "netflix").baseURL.absoluteString == "http://127.0.0.1:\(freePort)")
         child.send(SIGTERM)
         #expect(await child.waitForExit() == 0)
         try? FileManager.default.removeItem(atPath: path)
@@ -186,9 +193,9 @@ struct MockServersCommandTests {
             {"providers": {"twitter": {"options": {"signatureMethods": ["HMAC-SHA256"], "timestampWindowSeconds": "300", "autoApprove": true}}}}
             """)
         let (child, ready, path) = try await Self.startServers(["--config", config, "--only", "twitter"])
-        let entry = try #require(ready["twitter"] as? [String: Any])
-        let baseURL = try #require((entry["baseURL"] as? String).flatMap(URL.init(string:)))
-        let credentials = try #require(entry["credentials"] as? [String: String])
+        let twitter = try ready.provider(named: "twitter")
+        let baseURL = twitter.baseURL
+        let credentials = twitter.credentials
         for (method, status) in [(OAuth1SignatureMethod.hmacSHA1, HTTPResponse.Status.unauthorized), (.hmacSHA256, .ok)] {
             let signer = OAuth1Signer(
                 credentials: OAuth1Credentials(

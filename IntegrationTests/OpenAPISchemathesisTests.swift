@@ -33,18 +33,15 @@ struct OpenAPISchemathesisTests {
           arguments: MockProviderCatalog.names)
     func conforms(_ provider: String) async throws {
         let schemathesis = try #require(Self.command, Comment(rawValue: Self.missing))
-        let server = try #require(BuiltExecutable.url("mock-servers", override: "MOCK_SERVERS_BINARY"), Comment(rawValue: BuiltExecutable.missingMessage("mock-servers")))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("schemathesis-\(provider)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let ready = directory.appendingPathComponent("ready.json")
-        let mock = try ChildProcess(server, ["--port-base", "0", "--ready-file", ready.path, "--only", provider, "--log-level", "error"])
-        defer { mock.send(SIGKILL) }
-        for _ in 0..<600 where !FileManager.default.fileExists(atPath: ready.path) {
-            try await Task.sleep(for: .milliseconds(100))
+        let (mock, ready, readyPath) = try await MockServersCommandTests.startServers(["--only", provider, "--log-level", "error"])
+        defer {
+            mock.stop()
+            try? FileManager.default.removeItem(atPath: readyPath)
         }
-        let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: ready)) as? [String: [String: Any]]
-        let baseURL = try #require(object?[provider]?["baseURL"] as? String, "no ready file; stderr: \(mock.errorOutput)")
+        let baseURL = try ready.provider(named: provider).baseURL.absoluteString
 
         let run = try ChildProcess(schemathesis, [
             "run", "\(baseURL)/openapi.json", "--max-examples", "20", "--seed", "1",

@@ -29,31 +29,33 @@ public enum PythonPeer {
     }
 
     /// Runs `script` with `input` on standard input; returns the exit status, standard output
-    /// and standard error. Files, not pipes, carry the data, so large batches cannot deadlock.
+    /// and standard error. A run longer than ten minutes is killed and thrown as
+    /// ``ChildProcess/TimedOut``.
     public static func run(script: String, input: Data) throws -> (status: Int32, output: Data, errors: String) {
         guard let executable else {
             throw PeerFailure(description: "python3 is not on PATH; install it (Debian: apt-get install python3, then pip install -r .ci/requirements.txt)")
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("python-peer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let scriptURL = directory.appendingPathComponent("peer.py")
-        let inputURL = directory.appendingPathComponent("input.jsonl")
-        let outputURL = directory.appendingPathComponent("output.jsonl")
-        let errorURL = directory.appendingPathComponent("errors.txt")
-        try Data(script.utf8).write(to: scriptURL)
-        try input.write(to: inputURL)
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [scriptURL.path]
-        process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try Data(contentsOf: outputURL), String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        let result = try ChildProcess.run(executable, ["-c", script], input: input, timeout: .seconds(600))
+        return (result.status, result.outputData, result.errorOutput)
+    }
+
+    /// Starts `script` (with `arguments`) as a server that prints the loopback port it listens
+    /// on as its first line; returns the running server (killed when the caller lets go of it)
+    /// and the port.
+    ///
+    /// - Throws: ``PeerFailure`` when python3 is missing or no port line came within a minute
+    ///   (its standard error is quoted).
+    public static func serve(script: String, arguments: [String] = []) async throws -> (server: ChildProcess, port: Int) {
+        guard let executable else {
+            throw PeerFailure(description: "python3 is not on PATH; install it (Debian: apt-get install python3)")
+        }
+        let server = try ChildProcess(executable, ["-c", script] + arguments)
+        _ = await server.waitForOutput { $0.contains("\n") }
+        let line = server.output.prefix { $0 != "\n" }
+        guard let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+            throw PeerFailure(description: "the python3 server printed no port (output: \(server.output); stderr: \(server.errorOutput.suffix(2000)))")
+        }
+        return (server, port)
     }
 
     /// Encodes `values` as JSON lines, runs `script` over them, and decodes one answer per line.

@@ -80,12 +80,10 @@ struct SoakServers {
                 }
                 try await Task.sleep(for: .milliseconds(100))
             }
-            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: ready)) as? [String: [String: Any]] ?? [:]
+            let file = try MockServersReadyFile.read(from: ready.path)
             let endpoints = try names.map { name in
-                guard let entry = object[name], let url = entry["baseURL"] as? String else {
-                    throw LoopbackTargetError(message: "the ready file has no \(name)")
-                }
-                return Endpoint(name: name, target: try LoopbackTarget(baseURL: url), credentials: entry["credentials"] as? [String: String] ?? [:])
+                let entry = try file.provider(named: name)
+                return Endpoint(name: name, target: try LoopbackTarget(baseURL: entry.baseURL.absoluteString), credentials: entry.credentials)
             }
             return SoakServers(endpoints: endpoints, pid: process.processIdentifier, stopping: stop)
         } catch {

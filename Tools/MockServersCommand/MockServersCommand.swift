@@ -70,7 +70,7 @@ struct MockServersCommand: AsyncParsableCommand {
         FileHandle.standardOutput.write(Data(lines.joined().utf8))
         if let readyFile {
             do {
-                try ReadyFile.write(server.providers, to: readyFile)
+                try MockServersReadyFile(server.providers).write(to: readyFile)
             } catch {
                 await server.stop()
                 throw ValidationError("cannot write the ready file \(readyFile): \(error.localizedDescription)")

@@ -1,24 +1,18 @@
 import Foundation
 import MockServerKit
 import MockServerTesting
-import NIOCore
-import NIOPosix
 import Testing
 
 /// `limits.maxConnections`: one connection too many is answered at once; the open ones are served.
 @Suite("Connection limit", .timeLimit(.minutes(1)))
 struct ConnectionLimitTests {
-    private static func connect(_ port: Int) async throws -> any Channel {
-        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
-    }
-
     @Test("with 8 idle connections a 9th gets 503 at once; open ones are served; closing some frees room")
     func limit() async throws {
         try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(limits: MockServerLimits(maxConnections: 8))) { server in
             let port = try #require(server.baseURL.port)
             let events = server.events.subscribe()
-            var idle: [any Channel] = []
-            for _ in 0..<8 { idle.append(try await Self.connect(port)) }
+            var idle: [RawHTTP.Connection] = []
+            for _ in 0..<8 { idle.append(try await RawHTTP.Connection.open(port: port)) }
             #expect(await events.waitFor(.connectionOpened, count: 8))
 
             // Refused at once: a held request would end only at the exchange's hang guard.
@@ -29,17 +23,17 @@ struct ConnectionLimitTests {
 
             // An open connection is still served: its request is answered and journaled, and the
             // server closes it after `Connection: close`.
-            try await idle[0].writeAndFlush(ByteBuffer(string: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
-            try await idle[0].closeFuture.get()
+            try await idle[0].send("GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            try await idle[0].waitUntilClosed()
             #expect(await server.journal.last?.status == 200)
 
             // Three connections close: the refused one, the one served and this one.
-            try await idle[1].close()
+            await idle[1].close()
             #expect(await events.waitFor(.connectionClosed, count: 3))
             let served = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(50))
             #expect(served.status == 200)
 
-            for channel in idle.dropFirst(2) { try? await channel.close() }
+            for connection in idle.dropFirst(2) { await connection.close() }
         }
     }
 

@@ -47,44 +47,35 @@ struct EchoProvider: MockProvider {
     }
 }
 
-/// The echo provider's options: one of each kind ``MockOptionsReader`` reads.
+/// The echo provider's options: one of each kind ``MockOptionKind`` makes.
 struct EchoOptions: MockProviderOptions, Hashable {
     var maximumParameters = 50
     var uppercase = false
     var methods: [HTTPRequest.Method] = [.get, .post]
     var tags: [String] = []
+    var limit: Int?
+    var style = EchoStyle.plain
 
-    static let methodChoices: [HTTPRequest.Method] = [.get, .post, .put]
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case maximumParameters, uppercase, methods, tags
-    }
+    static let declarations: [MockOption<Self>] = [
+        MockOption("maximumParameters", \.maximumParameters, .integer(in: 0...100), "the most parameters echoed"),
+        MockOption("uppercase", \.uppercase, .boolean, "names are echoed in capitals"),
+        MockOption("methods", \.methods, .names([.get, .post, .put], named: \.rawValue), "the methods /echo answers"),
+        MockOption("tags", \.tags, .strings("words", rule: "words without a dot", none: "untagged", example: ["a", "b"], isValid: { !$0.contains(".") }),
+                   "labels"),
+        MockOption("limit", \.limit, .integer(in: 1...9, none: "unlimited"), "a limit"),
+        MockOption("style", \.style, .name(EchoStyle.allCases, named: \.rawValue), "how answers look"),
+    ]
 
     init() {}
 
     init(maximumParameters: Int) {
         self.maximumParameters = maximumParameters
     }
+}
 
-    init(from decoder: any Decoder) throws {
-        let options = try MockOptionsReader(decoder, keys: CodingKeys.self)
-        maximumParameters = try options.integer(.maximumParameters) ?? maximumParameters
-        uppercase = try options.boolean(.uppercase) ?? uppercase
-        methods = try options.values(.methods, from: Self.methodChoices, named: \.rawValue) ?? methods
-        tags = try options.strings(.tags) ?? tags
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(maximumParameters, forKey: .maximumParameters)
-        try container.encode(uppercase, forKey: .uppercase)
-        try container.encode(methods.map(\.rawValue), forKey: .methods)
-        try container.encode(tags, forKey: .tags)
-    }
-
-    func validate() throws(MockServerError) {
-        try Self.require(maximumParameters, in: 0...100, CodingKeys.maximumParameters)
-    }
+/// A choice of one, for ``MockOptionKind/name(_:named:)``.
+enum EchoStyle: String, CaseIterable, Sendable {
+    case plain, fancy, loud
 }
 
 /// The echo provider's refusal: too many parameters, answered in its `echoError` shape.

@@ -1,8 +1,6 @@
 import Foundation
 import MockServerKit
 import MockServerTesting
-import NIOCore
-import NIOPosix
 import Testing
 
 /// Latency and dribble faults end when the server stops or their client goes away. The faults'
@@ -35,10 +33,10 @@ struct FaultShutdownTests {
         try await MockServer.withRunning(EchoProvider(), configuration: configuration, sleepClock: sleeps) { server in
             let port = try #require(server.baseURL.port)
             let events = server.events.subscribe()
-            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
-            try await channel.writeAndFlush(ByteBuffer(string: "GET /echo HTTP/1.1\r\nHost: x\r\n\r\n"))
+            let connection = try await RawHTTP.Connection.open(port: port)
+            try await connection.send("GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
             await sleeps.waitForSleepers()
-            try await channel.close()
+            await connection.close()
             // The request ends without an answer while the clock still stands.
             #expect(await events.waitFor(.requestFinished(status: 0)))
             let entry = await server.journal.last

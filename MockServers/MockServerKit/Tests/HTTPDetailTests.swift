@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import MockServerKit
 import MockServerTesting
 import Testing
@@ -84,26 +81,16 @@ struct HTTPDetailTests {
     /// never ending the header section; returns whether the server closed the connection within
     /// `limit` (a guard against a hang, not a measure).
     private static func trickle(port: Int, start: String, interval: Duration, limit: Duration) async throws -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(connected == 0)
+        let connection = try await RawHTTP.Connection.open(port: port)
         let started = ContinuousClock.now
-        _ = start.withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while ContinuousClock.now - started < limit {
-            try await Task.sleep(for: interval)
-            let received = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-            if received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK) { return true }
-            _ = "X-Slow: y\r\n".withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var closed = (try? await connection.send(start)) == nil
+        while !closed, ContinuousClock.now - started < limit {
+            do { try await Task.sleep(for: interval) } catch { break }
+            let sent = connection.isOpen ? (try? await connection.send("X-Slow: y\r\n")) != nil : false
+            closed = !sent
         }
-        return false
+        await connection.close()
+        return closed
     }
 
     /// The read timeout is Hummingbird's idle handler, on NIO's timers rather than the server's

@@ -5,7 +5,7 @@ import MockServerKit
 import MockServerTesting
 import Testing
 
-/// Typed provider options: read by `MockOptionsReader`, checked by `validate()`, refused with
+/// Typed provider options: read as their declarations say, checked by `validate()`, refused with
 /// an error naming the provider, the option and what it accepts.
 @Suite("Provider options")
 struct OptionsTests {
@@ -56,7 +56,7 @@ struct OptionsTests {
     }
 
     @Test("unknown names and bad values name the provider, the option and what it accepts", arguments: [
-        (#"{"frobnicate": 1}"#, "provider echo, unknown option frobnicate; the options are maximumParameters, methods, tags, uppercase"),
+        (#"{"frobnicate": 1}"#, "provider echo, unknown option frobnicate; the options are limit, maximumParameters, methods, style, tags, uppercase"),
         (#"{"tags": 5}"#, "provider echo, option tags must be a JSON array of strings or one string of entries separated by commas or spaces (got 5)"),
         (#"{"tags": [1, 2]}"#, "provider echo, option tags must be a JSON array of strings or one string of entries separated by commas or spaces (got an array or object)"),
         (#"{"maximumParameters": "many"}"#, #"provider echo, option maximumParameters must be a whole number (got "many")"#),

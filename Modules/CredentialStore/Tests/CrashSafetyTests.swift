@@ -37,53 +37,34 @@ enum CrashWriter {
     }
 
     /// A started writer; `waitUntilReady()` returns once its first round is saved.
-    final class Running {
-        let process = Process()
-        private let output = Pipe()
-        private let errors = Pipe()
+    struct Running {
+        let child: ChildProcess
 
         /// Starts the writer; with `restrictiveUmask` it runs under `umask 277` (through
         /// `/bin/sh`, which `exec`s it, so the process id stays the writer's).
         init(executable: URL, directory: URL, accounts: Int, writer: String, restrictiveUmask: Bool = false) throws {
             let arguments = [directory.path, String(accounts), writer]
-            if restrictiveUmask {
-                process.executableURL = URL(fileURLWithPath: "/bin/sh")
-                process.arguments = ["-c", #"umask 277 && exec "$0" "$@""#, executable.path] + arguments
+            child = if restrictiveUmask {
+                try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", #"umask 277 && exec "$0" "$@""#, executable.path] + arguments)
             } else {
-                process.executableURL = executable
-                process.arguments = arguments
+                try ChildProcess(executable, arguments)
             }
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
         }
 
-        /// Reads the child's output until "ready" or end of file; false when it ended first.
+        /// Waits for the child's "ready" line; false when it ended first.
         func waitUntilReady() -> Bool {
-            var seen = Data()
-            while !String(decoding: seen, as: UTF8.self).contains("ready\n") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { return false }
-                seen.append(chunk)
-            }
-            return true
+            child.waitForOutput { $0.contains("ready\n") }
         }
 
         /// SIGKILL, then reaps the child; returns whether SIGKILL is what ended it.
         func kill() -> Bool {
-            _ = sendSignal(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+            child.send(SIGKILL)
+            return child.waitForExit(timeout: .seconds(30)) == SIGKILL && child.endedBySignal
         }
 
-        var errorOutput: String {
-            String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
-        }
+        var errorOutput: String { child.errorOutput }
     }
 }
-
-/// `kill(2)`, under another name because `Running.kill()` shadows it.
-private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }
 
 @Suite(.serialized) struct CrashSafetyTests {
     /// A writer saving round after round is killed with SIGKILL 30 times at random instants.
@@ -107,8 +88,8 @@ private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, sign
         for round in 0..<kills {
             let writer = try CrashWriter.Running(executable: executable, directory: directory.storeURL, accounts: accountCount, writer: "solo", restrictiveUmask: true)
             guard writer.waitUntilReady() else {
-                writer.process.waitUntilExit()
-                Issue.record("the writer exited before its first round (status \(writer.process.terminationStatus)): \(writer.errorOutput)")
+                let status = await writer.child.waitForExit(timeout: .seconds(30))
+                Issue.record("the writer exited before its first round (status \(status.map(String.init) ?? "none")): \(writer.errorOutput)")
                 return
             }
             usleep(UInt32.random(in: 0...20_000, using: &random))

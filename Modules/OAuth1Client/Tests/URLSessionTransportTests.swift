@@ -30,23 +30,8 @@ for _ in range(2):
 
     @Test("sends the signed request and returns the provider's status, headers and body")
     func roundTrip() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.server]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        defer {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
-        var portLine = Data()
-        while !portLine.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            portLine.append(chunk)
-        }
-        let port = try #require(Int(String(decoding: portLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let (server, port) = try await PythonPeer.serve(script: Self.server)
+        defer { server.stop() }
 
         let token = OAuth1Token(token: "t", secret: "s")
         let request = OAuth1Request(method: "POST", url: URL(string: "http://127.0.0.1:\(port)/1.1/statuses/update.json")!, form: [FormField("status", "a b")])

@@ -46,25 +46,10 @@ server.serve_forever()
     static func withServer(_ body: (URL, String) async throws -> Void) async throws {
         let hangUp = FileManager.default.temporaryDirectory.appendingPathComponent("download-hangup-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: hangUp) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", server, hangUp]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        defer {
-            // SIGKILL: the test process may ignore SIGTERM (the mock servers' signal handling
-            // does), and a child inherits that, so `terminate()` would not stop the server.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let (server, port) = try await PythonPeer.serve(script: Self.server, arguments: [hangUp])
+        // stop() sends SIGKILL: the test process may ignore SIGTERM (the mock servers' signal
+        // handling does), and a child inherits that.
+        defer { server.stop() }
         try await body(URL(string: "http://127.0.0.1:\(port)")!, hangUp)
     }
 

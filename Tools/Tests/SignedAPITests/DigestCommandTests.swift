@@ -70,26 +70,8 @@ struct DigestCommandTests {
     /// Runs the binary with `arguments` and `input` on stdin; returns exit status, stdout, stderr.
     private func run(_ arguments: [String], input: [UInt8]) throws -> (status: Int32, output: String, error: String) {
         let binary = try #require(Self.binary, Comment(rawValue: BuiltExecutable.missingMessage("signed-api")))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signed-api-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let inputURL = directory.appendingPathComponent("stdin")
-        let errorURL = directory.appendingPathComponent("stderr")
-        try Data(input).write(to: inputURL)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["digest"] + arguments
-        process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self),
-                (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "")
+        let result = try ChildProcess.run(binary, ["digest"] + arguments, input: Data(input))
+        return (result.status, result.output, result.errorOutput)
     }
 
     @Test(arguments: cases)

@@ -1,21 +1,56 @@
-/// The typed options of one provider: a `Codable` value with a default for every member.
+/// The typed options of one provider: a value with a default for every member, each option
+/// declared once in ``declarations``.
 ///
-/// Decoded from the JSON `options` object of the provider's configuration entry (the
-/// `mock-servers` config file) with ``decode(from:provider:)``; read it in `init(from:)` with
-/// ``MockOptionsReader``, which refuses unknown names and takes JSON strings, numbers and
-/// booleans alike (`"300"` and `300`, `"true"` and `true`). Ranges are checked once, in
-/// ``validate()``, which the kit runs on every provider before ``MockServer`` binds a port —
-/// so values set through the Swift API are checked exactly like decoded ones.
+/// From the declarations the kit derives `Codable` (decoding the JSON `options` object of the
+/// provider's `mock-servers` config entry with ``decode(from:provider:)``: unknown names refused,
+/// JSON strings, numbers and booleans taken alike, `"300"` and `300`, `"true"` and `true`),
+/// ``validate()``, which the kit runs on every provider before ``MockServer`` binds a port — so
+/// values set through the Swift API are checked exactly like decoded ones — and the README's
+/// table, ``markdownTable``.
 public protocol MockProviderOptions: Codable, Sendable {
     /// The defaults.
     init()
 
+    /// Every option, in the README's order: its name, property, values and one line of doc.
+    static var declarations: [MockOption<Self>] { get }
+
     /// Throws ``MockServerError`` with code ``MockServerError/Code/invalidOption`` naming the
-    /// first option out of its range and the range (use ``require(_:in:_:)``).
+    /// first option whose value its declaration refuses, and what it accepts.
     func validate() throws(MockServerError)
 }
 
 extension MockProviderOptions {
+    /// The defaults, for the default arguments of a memberwise initialiser
+    /// (`tokenExpirySeconds: Int = Self.defaults.tokenExpirySeconds`).
+    public static var defaults: Self { Self() }
+
+    /// Decodes the options present, keeping the default for each absent one.
+    ///
+    /// - Throws: ``MockServerError`` for an unknown name or a value of the wrong kind (what the
+    ///   declarations allow is checked by ``validate()``).
+    public init(from decoder: any Decoder) throws {
+        let reader = try MockOptionsReader(decoder, names: Self.declarations.map(\.name))
+        self.init()
+        for option in Self.declarations {
+            try option.read(reader, &self)
+        }
+    }
+
+    /// Encodes every option that has a value, as the config file writes it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: OptionName.self)
+        for option in Self.declarations {
+            try option.json(self)?.encode(to: &container, forKey: OptionName(stringValue: option.name))
+        }
+    }
+
+    /// Checks every option against its declaration, in order.
+    public func validate() throws(MockServerError) {
+        for option in Self.declarations {
+            try option.check(self)
+        }
+    }
+
     /// Decodes options from `decoder` (the JSON `options` object) and validates them.
     ///
     /// - Throws: ``MockServerError`` with code ``MockServerError/Code/invalidOption`` whose
@@ -40,24 +75,12 @@ extension MockProviderOptions {
             throw error.naming(provider: provider)
         }
     }
-
-    /// Throws ``MockServerError/Code/invalidOption`` unless `value` lies in `range`.
-    ///
-    /// - Parameters:
-    ///   - value: the option's value.
-    ///   - range: the values the option accepts.
-    ///   - option: the option's key, whose `stringValue` is its name in JSON.
-    public static func require(_ value: Int, in range: ClosedRange<Int>, _ option: some CodingKey) throws(MockServerError) {
-        guard range.contains(value) else {
-            throw .invalidOption(option.stringValue, expected: "a whole number in \(range.lowerBound)...\(range.upperBound)", got: String(value))
-        }
-    }
 }
 
 extension MockServerError {
     /// An ``Code/invalidOption`` error: `option` must be `expected`. `got` is shown only when it
     /// is safe to show (numbers, booleans, names from a fixed list — never a credential).
-    public static func invalidOption(_ option: String, expected: String, got: String? = nil) -> MockServerError {
+    static func invalidOption(_ option: String, expected: String, got: String? = nil) -> MockServerError {
         let shown = got.map { " (got \($0))" } ?? ""
         return MockServerError(code: .invalidOption, message: "option \(option) must be \(expected)\(shown)")
     }

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// TestSupport's `ChildProcess`, which every test that launches a process uses: input, output,
+/// environment, the timeout's kill, and the kill when the last reference goes.
+@Suite("Child-process runner")
+struct ChildProcessTests {
+    static let shell = URL(fileURLWithPath: "/bin/sh")
+
+    @Test("standard input in, both outputs captured apart, the exit status returned")
+    func inputAndOutputs() throws {
+        let result = try ChildProcess.run(Self.shell, ["-c", "cat; echo oops >&2; exit 3"], input: Data("hello\n".utf8))
+        #expect(result.status == 3)
+        #expect(result.output == "hello\n")
+        #expect(result.errorOutput == "oops\n")
+    }
+
+    @Test("more output than a pipe holds arrives whole")
+    func largeOutput() throws {
+        let result = try ChildProcess.run(Self.shell, ["-c", "head -c 1000000 /dev/zero"])
+        #expect(result.status == 0)
+        #expect(result.outputData.count == 1_000_000)
+    }
+
+    @Test("variables are added, and removed by prefix")
+    func environment() throws {
+        setenv("CHILD_PROCESS_TEST_SECRET", "hidden", 1)
+        defer { unsetenv("CHILD_PROCESS_TEST_SECRET") }
+        let script = #"echo "${CHILD_PROCESS_TEST_SECRET:-unset} $ADDED""#
+        let removed = try ChildProcess.run(Self.shell, ["-c", script], environment: ["ADDED": "yes"], removingEnvironmentPrefixes: ["CHILD_PROCESS_TEST_"])
+        #expect(removed.output == "unset yes\n")
+        let kept = try ChildProcess.run(Self.shell, ["-c", script], environment: ["ADDED": "yes"])
+        #expect(kept.output == "hidden yes\n")
+    }
+
+    @Test("a command past its timeout is killed and reported with its standard error")
+    func timeout() throws {
+        let error = #expect(throws: ChildProcess.TimedOut.self) {
+            try ChildProcess.run(Self.shell, ["-c", "echo started >&2; exec sleep 600"], timeout: .milliseconds(500))
+        }
+        #expect(error?.description.contains("started") == true, "\(String(describing: error))")
+    }
+
+    @Test("waiting for a line returns when it is written; false when the child ends without it")
+    func waitForOutput() async throws {
+        let child = try ChildProcess(Self.shell, ["-c", "echo ready; exec sleep 600"])
+        #expect(await child.waitForOutput { $0.contains("ready\n") })
+        child.stop()
+        #expect(child.endedBySignal)
+        let quiet = try ChildProcess(Self.shell, ["-c", "exit 0"])
+        #expect(await quiet.waitForOutput { $0.contains("ready") } == false)
+    }
+
+    @Test("letting go of a running child kills it")
+    func releaseKills() async throws {
+        var child: ChildProcess? = try ChildProcess(Self.shell, ["-c", "exec sleep 600"])
+        let pid = try #require(child?.processIdentifier)
+        #expect(kill(pid, 0) == 0)
+        child = nil
+        // Reaped by the runner: no process (not even a zombie) has the identifier any more.
+        #expect(kill(pid, 0) == -1 && errno == ESRCH)
+    }
+}
