@@ -7,25 +7,13 @@ import Testing
 /// may be written, refuses what it does not allow by name, and the README's table is theirs.
 @Suite("AFSigned mock option declarations")
 struct AFSignedOptionDeclarationTests {
-    /// Decodes `json` as the afsigned provider's options object, the way the `mock-servers` config file does.
-    static func decode(_ json: String) throws -> AFSignedMockOptions {
-        try JSONDecoder().decode(Probe.self, from: Data(json.utf8)).options
-    }
-
-    private struct Probe: Decodable {
-        var options: AFSignedMockOptions
-        init(from decoder: any Decoder) throws {
-            options = try AFSignedMockOptions.decode(from: decoder, provider: "afsigned")
-        }
-    }
-
     @Test("the option names are the config file's; any other is refused, listing them")
     func names() {
         #expect(AFSignedMockOptions.declarations.map(\.name) == [
             "version", "clientIDField", "timestampWindowSeconds", "requiresNonce", "diagnosis",
         ])
         #expect {
-            _ = try Self.decode(#"{"window": 60}"#)
+            _ = try OptionsProbe.decode(#"{"window": 60}"#)
         } throws: { error in
             (error as? MockServerError)?.message == "provider afsigned, unknown option window; "
                 + "the options are clientIDField, diagnosis, requiresNonce, timestampWindowSeconds, version"
@@ -35,14 +23,14 @@ struct AFSignedOptionDeclarationTests {
     @Test("every option decodes from each way the config file writes it, and round-trips", arguments: AFSignedMockOptions.declarations.flatMap(\.samples))
     func sample(json: String, options: AFSignedMockOptions) throws {
         #expect(options != AFSignedMockOptions())
-        #expect(try Self.decode(json) == options)
-        #expect(try Self.decode(String(decoding: JSONEncoder().encode(options), as: UTF8.self)) == options)
+        #expect(try OptionsProbe.decode(json) == options)
+        #expect(try OptionsProbe.decode(String(decoding: JSONEncoder().encode(options), as: UTF8.self)) == options)
     }
 
     @Test("values out of range or of the wrong kind are refused, naming the option and what it accepts", arguments: AFSignedMockOptions.declarations.flatMap(\.refusals))
     func refusal(json: String, message: String) {
         #expect {
-            _ = try Self.decode(json)
+            _ = try OptionsProbe.decode(json)
         } throws: { error in
             let error = error as? MockServerError
             return error?.code == .invalidOption && error?.message == "provider afsigned, \(message)"

@@ -53,7 +53,7 @@ struct AFSignedMockOptionsTests {
 }
 
 /// Options decoded as a config entry's `options` object, errors naming the provider.
-private struct OptionsProbe: Decodable {
+struct OptionsProbe: Decodable {
     var options: AFSignedMockOptions
 
     init(from decoder: any Decoder) throws {

@@ -7,18 +7,6 @@ import Testing
 /// may be written, refuses what it does not allow by name, and the README's table is theirs.
 @Suite("OAuth 1.0a option declarations")
 struct OAuth1OptionDeclarationTests {
-    /// Decodes `json` as the twitter provider's options object, the way the `mock-servers` config file does.
-    static func decode(_ json: String) throws -> OAuth1MockOptions {
-        try JSONDecoder().decode(Probe.self, from: Data(json.utf8)).options
-    }
-
-    private struct Probe: Decodable {
-        var options: OAuth1MockOptions
-        init(from decoder: any Decoder) throws {
-            options = try OAuth1MockOptions.decode(from: decoder, provider: "twitter")
-        }
-    }
-
     @Test("the option names are the config file's; any other is refused, listing them")
     func names() {
         #expect(OAuth1MockOptions.declarations.map(\.name) == [
@@ -26,7 +14,7 @@ struct OAuth1OptionDeclarationTests {
             "accessTokenLifetimeSeconds", "signatureMethods", "registeredCallbacks",
         ])
         #expect {
-            _ = try Self.decode(#"{"autoapprove": 60}"#)
+            _ = try OptionsTests.decode(#"{"autoapprove": 60}"#)
         } throws: { error in
             (error as? MockServerError)?.message == "provider twitter, unknown option autoapprove; "
                 + "the options are accessTokenLifetimeSeconds, autoApprove, exposeBaseString, registeredCallbacks, requestTokenLifetimeSeconds, signatureMethods, timestampWindowSeconds"
@@ -36,14 +24,14 @@ struct OAuth1OptionDeclarationTests {
     @Test("every option decodes from each way the config file writes it, and round-trips", arguments: OAuth1MockOptions.declarations.flatMap(\.samples))
     func sample(json: String, options: OAuth1MockOptions) throws {
         #expect(options != OAuth1MockOptions())
-        #expect(try Self.decode(json) == options)
-        #expect(try Self.decode(String(decoding: JSONEncoder().encode(options), as: UTF8.self)) == options)
+        #expect(try OptionsTests.decode(json) == options)
+        #expect(try OptionsTests.decode(String(decoding: JSONEncoder().encode(options), as: UTF8.self)) == options)
     }
 
     @Test("values out of range or of the wrong kind are refused, naming the option and what it accepts", arguments: OAuth1MockOptions.declarations.flatMap(\.refusals))
     func refusal(json: String, message: String) {
         #expect {
-            _ = try Self.decode(json)
+            _ = try OptionsTests.decode(json)
         } throws: { error in
             let error = error as? MockServerError
             return error?.code == .invalidOption && error?.message == "provider twitter, \(message)"
