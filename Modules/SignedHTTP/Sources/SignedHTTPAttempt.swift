@@ -10,8 +10,8 @@ public import Foundation
 public struct SignedHTTPAttempt: Sendable, CustomStringConvertible {
     /// The request's method.
     public let method: String
-    /// The request's URL with the values of secret-bearing query parameters (``isSecretQueryName(_:)``)
-    /// replaced by `<redacted>`.
+    /// The request's URL with the values of credential-bearing query parameters
+    /// (``SecretParameterNames/holdsCredential(_:)``) replaced by `<redacted>`.
     public let url: String
     /// Which attempt this was, the first being 1 (a clock-skew retry counts as one).
     public let number: Int
@@ -49,15 +49,6 @@ public struct SignedHTTPAttempt: Sendable, CustomStringConvertible {
         return "\(method) \(url) → \(outcome) (\(notes.joined(separator: "; ")))"
     }
 
-    /// Whether a query parameter called `name` carries a secret and is redacted: an API key
-    /// (`key`, `api_key`, `apikey`), or a name holding `secret`, `password`, `signature`,
-    /// `token`, `sessid` or `hash`, in any case.
-    public static func isSecretQueryName(_ name: String) -> Bool {
-        let name = name.lowercased()
-        if ["key", "api_key", "apikey", "api-key"].contains(name) { return true }
-        return ["secret", "password", "signature", "token", "sessid", "hash"].contains { name.contains($0) }
-    }
-
     /// `url` with secret-bearing query values redacted and any user information dropped.
     static func redacting(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<unreadable URL>" }
@@ -68,7 +59,7 @@ public struct SignedHTTPAttempt: Sendable, CustomStringConvertible {
                 guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
                 let name = String(pair[..<equals])
                 let decoded = name.removingPercentEncoding ?? name
-                return isSecretQueryName(decoded) ? name + "=%3Credacted%3E" : String(pair)
+                return SecretParameterNames.holdsCredential(decoded) ? name + "=%3Credacted%3E" : String(pair)
             }.joined(separator: "&")
         }
         return (components.string ?? "<unreadable URL>").replacingOccurrences(of: "%3Credacted%3E", with: "<redacted>")

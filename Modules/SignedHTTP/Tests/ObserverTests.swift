@@ -70,6 +70,6 @@ struct ObserverTests {
         ("q", false), ("page", false), ("oauth_consumer_key", false), ("monkey", false), ("auth_timestamp", false),
     ])
     func secretNames(name: String, secret: Bool) {
-        #expect(SignedHTTPAttempt.isSecretQueryName(name) == secret)
+        #expect(SecretParameterNames.holdsCredential(name) == secret)
     }
 }

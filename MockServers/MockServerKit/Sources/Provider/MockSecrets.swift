@@ -1,18 +1,16 @@
 public import SigningCore
+import SignedHTTP
 
 /// How the mock servers keep secrets out of their journal, admin route and logs.
 public enum MockSecrets {
     /// What a secret's value is replaced with.
     public static let redacted = "[redacted]"
 
-    /// `parameters` with the value of every parameter whose name contains `secret` or
-    /// `password` (in any case: `oauth_token_secret`, `client_secret`, `Password`) replaced by
-    /// ``redacted``.
+    /// `parameters` with the value of every parameter whose name says it holds a secret or a
+    /// password (SignedHTTP's `SecretParameterNames.holdsSecret(_:)`: `oauth_token_secret`,
+    /// `client_secret`, `Password`) replaced by ``redacted``.
     public static func redactingSecretNames(_ parameters: [FormField]) -> [FormField] {
-        redacting(parameters) { name in
-            let lowered = name.lowercased()
-            return lowered.contains("secret") || lowered.contains("password")
-        }
+        redacting(parameters, where: SecretParameterNames.holdsSecret)
     }
 
     /// `parameters` with the value of every parameter for which `isSecret(name)` holds
