@@ -91,7 +91,7 @@ mockProduct("OAuth1MockTesting", dependencies: [
 ], testDependencies: [])
 targets.append(.target(
     name: "MockServerTesting",
-    dependencies: [hummingbirdTesting, httpTypes, nioCore, nioPosix],
+    dependencies: ["MockServerKit", hummingbirdTesting, httpTypes, nioCore, nioPosix],
     path: "MockServers/MockServerTesting"
 ))
 
