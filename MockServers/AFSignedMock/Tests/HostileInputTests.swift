@@ -124,23 +124,22 @@ struct HostileInputTests {
         }
     }
 
-    @Test("raw bytes that are not UTF-8 in a form body are 400; a huge body is 413; a big one of junk fields is a plain 401")
+    @Test("raw bytes that are not UTF-8 in a form body are 400; a huge body is 413; a big one of junk fields is a plain 401",
+          .timeLimit(.minutes(1)))   // a guard against a hang, not a speed check (benchmarks measure speed)
     func bodies() async throws {
         try await AFSignedHarness.withRunning { backend in
             let raw = try await backend.send(.post, "/users", headers: AFSignedHarness.formHeaders, body: Array("name=".utf8) + [0xFF, 0xFE, 0x00] + Array("&email=a".utf8))
             Self.expectRefused(raw, .badRequest, "Malformed request", secret: backend.secret)
             let tooBig = try await backend.send(.post, "/users", headers: AFSignedHarness.formHeaders, body: Array(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1))
             #expect(tooBig.status == .contentTooLarge)
-            // 60 000 fields, 900 KB: PHP reads the first 1000; without auth values this is a 401, fast.
+            // 60 000 fields, 900 KB: PHP reads the first 1000; without auth values this is a 401.
             let junk = (0..<60_000).map { "f\($0)=\($0 % 7)" }.joined(separator: "&")
-            let started = ContinuousClock.now
             Self.expectRefused(try await backend.send(.post, "/users", headers: AFSignedHarness.formHeaders, body: Array(junk.utf8)), .unauthorized, "Incorrect client version", secret: backend.secret)
             // The same with valid auth values in the query and a wrong signature: checked over the first 1000 fields.
             var auth = try backend.authFields("POST", "/users")
             auth[auth.count - 1] = FormField("auth_signature", String(repeating: "0", count: 64))
             let signedJunk = try await backend.send(.post, "/users?" + FormEncoding.serialize(auth), headers: AFSignedHarness.formHeaders, body: Array(junk.utf8))
             Self.expectRefused(signedJunk, .unauthorized, "Incorrect auth signature", secret: backend.secret)
-            #expect(ContinuousClock.now - started < .seconds(30))
             // Names nested far deeper than PHP reads, and brackets that never close.
             let nested = "a" + String(repeating: "[b]", count: 5_000) + "=1&" + String(repeating: "[", count: 5_000) + "=2&c[=3"
             let deep = try await backend.send(.post, "/users?" + FormEncoding.serialize(auth), headers: AFSignedHarness.formHeaders, body: Array(nested.utf8))
