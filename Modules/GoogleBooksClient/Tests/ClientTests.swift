@@ -137,9 +137,10 @@ struct ClientTests {
         let (client, transport) = Self.pagedClient(count: 250, shifting: true)
         var ids: [String] = []
         for try await volume in client.volumes(matching: GoogleBooksSearch("x", maxResults: 40)) { ids.append(volume.id) }
-        #expect(ids == (0..<247).map { "v\($0)" } || ids == (0..<250).map { "v\($0)" }, "\(ids.count)")
-        #expect(Set(ids).count == ids.count)
-        #expect(transport.requests.count <= 8)
+        // Every id once, in order, the repeats across page boundaries dropped; seven pages of 40
+        // (the last, at 240, reports a total of 257, so no eighth page is asked for).
+        #expect(ids == (0..<250).map { "v\($0)" }, "\(ids.count) ids")
+        #expect(transport.requests.count == 7)
 
         let (lazy, lazyTransport) = Self.pagedClient(count: 250, shifting: false)
         var iterator = lazy.volumes(matching: GoogleBooksSearch("x", maxResults: 20)).makeAsyncIterator()
