@@ -32,33 +32,28 @@ struct ClientFaultTests {
         let sleeps: ImmediateClock
         let deadline: DeadlineTransport
 
-        static func start(_ client: FaultedClient, deviceClock: @escaping @Sendable () -> Date = { Date() }) async throws -> Harness {
+        /// Runs `body` with `client`'s provider and the client set up; the server and the
+        /// session end however `body` ends.
+        static func with(
+            _ client: FaultedClient, deviceClock: @escaping @Sendable () -> Date = { Date() }, _ body: (Harness) async throws -> Void
+        ) async throws {
             // The server's waits sleep on a clock nobody moves: a latency fault never ends by
             // itself, so what the client does is all that can end a delayed call.
-            let server = try await MockServer.start(client.entry.provider(), sleepClock: ManualSleepClock())
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = 60
-            let session = URLSession(configuration: configuration)
-            let deadline = DeadlineTransport(URLSessionTransport(session: session))
-            let wire = RecordingTransport(forwardingTo: deadline)
-            let sleeps = ImmediateClock()
-            let http = SignedHTTPClient(
-                transport: wire, retryPolicy: .recommended, correctsClockSkew: true, deviceClock: deviceClock, sleepClock: sleeps
-            )
-            do {
+            try await MockServer.withRunning(client.entry.provider(), sleepClock: ManualSleepClock()) { server in
+                let configuration = URLSessionConfiguration.ephemeral
+                configuration.timeoutIntervalForRequest = 60
+                let session = URLSession(configuration: configuration)
+                defer { session.invalidateAndCancel() }
+                let deadline = DeadlineTransport(URLSessionTransport(session: session))
+                let wire = RecordingTransport(forwardingTo: deadline)
+                let sleeps = ImmediateClock()
+                let http = SignedHTTPClient(
+                    transport: wire, retryPolicy: .recommended, correctsClockSkew: true, deviceClock: deviceClock, sleepClock: sleeps
+                )
                 let calls = try await client.make(server.providers[0], http)
                 wire.reset()
-                return Harness(server: server, session: session, calls: calls, wire: wire, sleeps: sleeps, deadline: deadline)
-            } catch {
-                session.invalidateAndCancel()
-                await server.stop()
-                throw error
+                try await body(Harness(server: server, session: session, calls: calls, wire: wire, sleeps: sleeps, deadline: deadline))
             }
-        }
-
-        func stop() async {
-            session.invalidateAndCancel()
-            await server.stop()
         }
 
         /// Answers the client's next read with `status` once: a retried method must succeed on
@@ -84,98 +79,97 @@ struct ClientFaultTests {
 
     @Test("latency past the transport's timeout: a transport failure after the attempts its policy allows", arguments: FaultedClient.all)
     func latencyPastTimeout(_ client: FaultedClient) async throws {
-        let harness = try await Harness.start(client)
-        harness.deadline.impose(.seconds(1))
-        // The server's clock never moves, so only the client's deadline ends each attempt.
-        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .latency(milliseconds: 20_000)))
-        let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
-        #expect(client.classify(error).code == "transport failed", "\(error)")
-        #expect(harness.wire.requests.count == harness.attempts(client))
-        await harness.stop()
+        try await Harness.with(client) { harness in
+            harness.deadline.impose(.seconds(1))
+            // The server's clock never moves, so only the client's deadline ends each attempt.
+            try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .latency(milliseconds: 20_000)))
+            let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
+            #expect(client.classify(error).code == "transport failed", "\(error)")
+            #expect(harness.wire.requests.count == harness.attempts(client))
+        }
     }
 
     @Test("429 with Retry-After: 2 — a retried method waits those 2 s and succeeds; another gets the 429", arguments: FaultedClient.all)
     func rateLimited(_ client: FaultedClient) async throws {
-        let harness = try await Harness.start(client)
-        try await harness.expectOneStatus(429, retryAfter: 2, client)
-        if harness.attempts(client) > 1 { #expect(harness.sleeps.sleeps == [.seconds(2)]) }
-        await harness.stop()
+        try await Harness.with(client) { harness in
+            try await harness.expectOneStatus(429, retryAfter: 2, client)
+            if harness.attempts(client) > 1 { #expect(harness.sleeps.sleeps == [.seconds(2)]) }
+        }
     }
 
     @Test("a 503, then the answer: a retried method succeeds with a fresh signature; another gets the 503", arguments: FaultedClient.all)
     func unavailable(_ client: FaultedClient) async throws {
-        let harness = try await Harness.start(client)
-        try await harness.expectOneStatus(503, retryAfter: nil, client)
-        if harness.attempts(client) > 1 { #expect(harness.sleeps.sleeps.count == 1) }
-        await harness.stop()
+        try await Harness.with(client) { harness in
+            try await harness.expectOneStatus(503, retryAfter: nil, client)
+            if harness.attempts(client) > 1 { #expect(harness.sleeps.sleeps.count == 1) }
+        }
     }
 
     @Test("a persistent 503: the attempts the policy allows, then the 503 as the client's error", arguments: FaultedClient.all)
     func persistentlyUnavailable(_ client: FaultedClient) async throws {
-        let harness = try await Harness.start(client)
-        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .status(code: 503, retryAfterSeconds: nil)))
-        let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
-        #expect(client.classify(error).status == 503, "\(error)")
-        #expect(harness.wire.requests.count == harness.attempts(client))
-        await harness.stop()
+        try await Harness.with(client) { harness in
+            try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .status(code: 503, retryAfterSeconds: nil)))
+            let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
+            #expect(client.classify(error).status == 503, "\(error)")
+            #expect(harness.wire.requests.count == harness.attempts(client))
+        }
     }
 
     @Test("a dropped connection: a retried method succeeds on the next attempt; another gets a transport failure", arguments: FaultedClient.all)
     func droppedConnection(_ client: FaultedClient) async throws {
-        let harness = try await Harness.start(client)
-        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .connectionReset, remaining: 1))
-        if harness.attempts(client) > 1 {
-            try await harness.calls.read()
-            #expect(harness.wire.requests.count == 2)
-        } else {
-            let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
-            #expect(client.classify(error).code == "transport failed", "\(error)")
-            #expect(harness.wire.requests.count == 1)
+        try await Harness.with(client) { harness in
+            try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .connectionReset, remaining: 1))
+            if harness.attempts(client) > 1 {
+                try await harness.calls.read()
+                #expect(harness.wire.requests.count == 2)
+            } else {
+                let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
+                #expect(client.classify(error).code == "transport failed", "\(error)")
+                #expect(harness.wire.requests.count == 1)
+            }
         }
-        await harness.stop()
     }
 
     @Test("a malformed body and an empty body: a decoding error, never retried (a 200 is an answer)",
           arguments: FaultedClient.all, [MockFault.malformedResponse, .emptyResponse])
     func badBody(_ client: FaultedClient, fault: MockFault) async throws {
-        let harness = try await Harness.start(client)
-        try harness.server.faults.add(FaultRule(route: client.decodeRoute, fault: fault))
-        let error = try await #require(throws: (any Error).self) { try await harness.calls.decode() }
-        #expect(client.badBodyCodes.contains(client.classify(error).code), "\(error)")
-        #expect(harness.wire.requests.count == 1)
-        await harness.stop()
+        try await Harness.with(client) { harness in
+            try harness.server.faults.add(FaultRule(route: client.decodeRoute, fault: fault))
+            let error = try await #require(throws: (any Error).self) { try await harness.calls.decode() }
+            #expect(client.badBodyCodes.contains(client.classify(error).code), "\(error)")
+            #expect(harness.wire.requests.count == 1)
+        }
     }
 
     /// Google Books signs nothing with a time, so it must simply answer.
     @Test("a device clock a day slow: corrected from the server's Date and accepted", arguments: FaultedClient.all)
     func slowDeviceClock(_ client: FaultedClient) async throws {
-        let harness = try await Harness.start(client, deviceClock: { Date().addingTimeInterval(-86_400) })
-        try await harness.calls.read()
-        #expect(harness.wire.requests.count <= 2)
-        await harness.stop()
+        try await Harness.with(client, deviceClock: { Date().addingTimeInterval(-86_400) }) { harness in
+            try await harness.calls.read()
+            #expect(harness.wire.requests.count <= 2)
+        }
     }
 
     @Test("cancelled while the server delays: the call ends at once with a cancellation, and nothing is retried", arguments: FaultedClient.all)
     func cancelled(_ client: FaultedClient) async throws {
-        let harness = try await Harness.start(client)
-        try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .latency(milliseconds: 30_000)))
-        let events = harness.server.events.subscribe()
-        let calls = harness.calls
-        let task = Task { try await calls.read() }
-        // Cancel once the server holds the request (its clock never moves, so it holds it until
-        // the client goes): only the client's cancellation can end the call, and the suite's
-        // time limit fails the test if it does not.
-        #expect(await events.waitFor { $0.fault != nil } != nil)
-        task.cancel()
-        let result = await task.result
-        guard case .failure(let error) = result else {
-            Issue.record("the cancelled call succeeded")
-            await harness.stop()
-            return
+        try await Harness.with(client) { harness in
+            try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .latency(milliseconds: 30_000)))
+            let events = harness.server.events.subscribe()
+            let calls = harness.calls
+            let task = Task { try await calls.read() }
+            // Cancel once the server holds the request (its clock never moves, so it holds it until
+            // the client goes): only the client's cancellation can end the call, and the suite's
+            // time limit fails the test if it does not.
+            #expect(await events.waitFor { $0.fault != nil } != nil)
+            task.cancel()
+            let result = await task.result
+            guard case .failure(let error) = result else {
+                Issue.record("the cancelled call succeeded")
+                return
+            }
+            #expect(FaultedClient.isCancellation(error), "\(error)")
+            #expect(harness.wire.requests.count == 1)
+            #expect(harness.sleeps.sleeps.isEmpty)
         }
-        #expect(FaultedClient.isCancellation(error), "\(error)")
-        #expect(harness.wire.requests.count == 1)
-        #expect(harness.sleeps.sleeps.isEmpty)
-        await harness.stop()
     }
 }

@@ -176,9 +176,7 @@ struct MockServersCommandTests {
 
     @Test("--port-base N puts each provider at N plus its fixed offset")
     func portBaseOffset() async throws {
-        let probe = try await MockServer.start(OAuth1MockProvider(flavour: .twitter))
-        let freePort = try #require(probe.baseURL.port)
-        await probe.stop()
+        let freePort = try await MockServer.withRunning(OAuth1MockProvider(flavour: .twitter)) { try #require($0.baseURL.port) }
         let netflix = MockProviderSlot.netflix
         let (child, ready, path) = try await Self.startServers(["--only", "netflix"], portBase: freePort - netflix.portOffset)
         #expect(try ready.provider(named: "netflix").baseURL.absoluteString == "http://127.0.0.1:\(freePort)")

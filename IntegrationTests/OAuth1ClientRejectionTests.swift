@@ -21,15 +21,12 @@ struct OAuth1ClientRejectionTests {
         let consumerSecret: String
         let now = Date()
 
-        static func start() async throws -> Harness {
-            let server = try await MockServer.start(OAuth1MockProvider(flavour: .twitter))
-            let credentials = server.providers[0].credentials
-            return Harness(
-                server: server,
-                token: OAuth1Token(token: try #require(credentials["accessToken"]), secret: try #require(credentials["accessTokenSecret"])),
-                consumerKey: try #require(credentials["consumerKey"]),
-                consumerSecret: try #require(credentials["consumerSecret"])
-            )
+        /// Runs `body` with a fresh harness; the mock stops however `body` ends.
+        static func with(_ body: (Harness) async throws -> Void) async throws {
+            try await MockServer.withRunning(OAuth1MockProvider(flavour: .twitter)) { server in
+                let demo = try server.demo(OAuth1MockProvider.self)
+                try await body(Harness(server: server, token: demo.token, consumerKey: demo.consumerKey, consumerSecret: demo.consumerSecret))
+            }
         }
 
         func client(
@@ -64,34 +61,35 @@ struct OAuth1ClientRejectionTests {
 
     @Test("a replayed nonce and timestamp is rejected with Twitter's code 32; the journal says why")
     func replay() async throws {
-        let harness = try await Harness.start()
-        let client = harness.client(nonce: "replayedNonce0123456789abcdef")
-        let request = OAuth1Request(url: harness.url(Self.resource))
-        #expect(try await client.send(request, with: harness.token).statusCode == 200)
-        let error = await Self.oauthError { _ = try await client.send(request, with: harness.token) }
-        #expect(error?.code == .requestRejected)
-        #expect(error?.statusCode == 401)
-        #expect(error?.providerCode == "32")
-        #expect(error?.providerMessage == "Could not authenticate you.")
-        #expect(error?.mockReason?.hasPrefix("nonce used: this nonce was already used") == true)
-        #expect(error?.message.hasPrefix("Twitter says: Could not authenticate you. (code 32). The mock server's reason: nonce used") == true)
-        #expect(await harness.lastReason().contains("nonce was already used"))
-        await harness.server.stop()
+        try await Harness.with { harness in
+            let client = harness.client(nonce: "replayedNonce0123456789abcdef")
+            let request = OAuth1Request(url: harness.url(Self.resource))
+            let first = try await client.send(request, with: harness.token)
+            #expect(first.statusCode == 200)
+            let error = await Self.oauthError { _ = try await client.send(request, with: harness.token) }
+            #expect(error?.code == .requestRejected)
+            #expect(error?.statusCode == 401)
+            #expect(error?.providerCode == "32")
+            #expect(error?.providerMessage == "Could not authenticate you.")
+            #expect(error?.mockReason?.hasPrefix("nonce used: this nonce was already used") == true)
+            #expect(error?.message.hasPrefix("Twitter says: Could not authenticate you. (code 32). The mock server's reason: nonce used") == true)
+            #expect(await harness.lastReason().contains("nonce was already used"))
+        }
     }
 
     @Test("a clock an hour slow gets code 135, timestamp out of bounds")
     func staleTimestamp() async throws {
-        let harness = try await Harness.start()
-        let error = await Self.oauthError {
-            _ = try await harness.client(clockOffset: -3600).send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token)
+        try await Harness.with { harness in
+            let error = await Self.oauthError {
+                _ = try await harness.client(clockOffset: -3600).send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token)
+            }
+            #expect(error?.code == .timestampRefused)
+            #expect(error?.statusCode == 401)
+            #expect(error?.providerCode == "135")
+            #expect(error?.providerMessage == "Timestamp out of bounds.")
+            #expect(error?.mockReason?.hasPrefix("timestamp refused: oauth_timestamp") == true)
+            #expect(error?.mockReason?.contains(" s from the server's clock") == true)   // about -3600 s, a second more if the clock ticked
         }
-        #expect(error?.code == .timestampRefused)
-        #expect(error?.statusCode == 401)
-        #expect(error?.providerCode == "135")
-        #expect(error?.providerMessage == "Timestamp out of bounds.")
-        #expect(error?.mockReason?.hasPrefix("timestamp refused: oauth_timestamp") == true)
-        #expect(error?.mockReason?.contains(" s from the server's clock") == true)   // about -3600 s, a second more if the clock ticked
-        await harness.server.stop()
     }
 
     /// A transport that changes the request after it was signed, as a rewriting proxy would.
@@ -105,34 +103,35 @@ struct OAuth1ClientRejectionTests {
 
     @Test("a parameter changed after signing: signatureRejected, naming the parameter each side signed")
     func tamperedParameter() async throws {
-        let harness = try await Harness.start()
-        let error = await Self.oauthError {
-            _ = try await harness.client(transport: TamperingTransport())
-                .send(OAuth1Request(url: harness.url(Self.resource + "?count=2")), with: harness.token)
+        try await Harness.with { harness in
+            let error = await Self.oauthError {
+                _ = try await harness.client(transport: TamperingTransport())
+                    .send(OAuth1Request(url: harness.url(Self.resource + "?count=2")), with: harness.token)
+            }
+            #expect(error?.code == .signatureInvalid)
+            #expect(error?.statusCode == 401)
+            #expect(error?.providerCode == "32")
+            #expect(error?.baseStringDifference?.parameters == [.init(name: "count", kind: .value, ours: "2", theirs: "200")])
+            #expect(error?.baseStringDifference?.changedParameters == ["count"])
+            #expect(error?.message.contains("parameter 'count': ours 'count=2', theirs 'count=200'") == true)
         }
-        #expect(error?.code == .signatureInvalid)
-        #expect(error?.statusCode == 401)
-        #expect(error?.providerCode == "32")
-        #expect(error?.baseStringDifference?.parameters == [.init(name: "count", kind: .value, ours: "2", theirs: "200")])
-        #expect(error?.baseStringDifference?.changedParameters == ["count"])
-        #expect(error?.message.contains("parameter 'count': ours 'count=2', theirs 'count=200'") == true)
-        await harness.server.stop()
     }
 
     @Test("a revoked access token is tokenRejected (Twitter's code 89) from then on")
     func revokedToken() async throws {
-        let harness = try await Harness.start()
-        let revoke = OAuth1Request(method: "POST", url: harness.url(OAuth1Flavour.twitter.invalidateTokenPath), form: [])
-        #expect(try await harness.client().send(revoke, with: harness.token).statusCode == 200)
-        let error = await Self.oauthError {
-            _ = try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token)
+        try await Harness.with { harness in
+            let revoke = OAuth1Request(method: "POST", url: harness.url(OAuth1Flavour.twitter.invalidateTokenPath), form: [])
+            let revoked = try await harness.client().send(revoke, with: harness.token)
+            #expect(revoked.statusCode == 200)
+            let error = await Self.oauthError {
+                _ = try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token)
+            }
+            #expect(error?.code == .tokenRejected)
+            #expect(error?.statusCode == 401)
+            #expect(error?.providerCode == "89")
+            #expect(error?.providerMessage == "Invalid or expired token.")
+            #expect(error?.message.contains("delete the stored access token and run the authorization flow again") == true)
         }
-        #expect(error?.code == .tokenRejected)
-        #expect(error?.statusCode == 401)
-        #expect(error?.providerCode == "89")
-        #expect(error?.providerMessage == "Invalid or expired token.")
-        #expect(error?.message.contains("delete the stored access token and run the authorization flow again") == true)
-        await harness.server.stop()
     }
 
     @Test("an unknown access token is tokenRejected on every flavour, with the provider's own words", arguments: [
@@ -141,19 +140,19 @@ struct OAuth1ClientRejectionTests {
         (.netflix, .netflix, "/users/1/queues/disc", "Invalid Or Expired Token"),
     ])
     func unknownToken(flavour: OAuth1Flavour, preset: OAuth1Provider, path: String, words: String) async throws {
-        let server = try await MockServer.start(OAuth1MockProvider(flavour: flavour))
-        let credentials = server.providers[0].credentials
-        let client = OAuth1Client(provider: preset.pointed(at: server.baseURL),
-                                  consumerKey: try #require(credentials["consumerKey"]), consumerSecret: try #require(credentials["consumerSecret"]))
-        let forgotten = OAuth1Token(token: "no-such-token", secret: "no-such-secret")
-        let error = await Self.oauthError {
-            _ = try await client.send(OAuth1Request(url: URL(string: server.baseURL.absoluteString + path)!), with: forgotten)
+        try await MockServer.withRunning(OAuth1MockProvider(flavour: flavour)) { server in
+            let credentials = server.providers[0].credentials
+            let client = OAuth1Client(provider: preset.pointed(at: server.baseURL),
+                                      consumerKey: try #require(credentials["consumerKey"]), consumerSecret: try #require(credentials["consumerSecret"]))
+            let forgotten = OAuth1Token(token: "no-such-token", secret: "no-such-secret")
+            let error = await Self.oauthError {
+                _ = try await client.send(OAuth1Request(url: URL(string: server.baseURL.absoluteString + path)!), with: forgotten)
+            }
+            #expect(error?.code == .tokenRejected)
+            #expect(error?.statusCode == 401)
+            #expect(error?.providerMessage == words)
+            #expect(error?.mockReason?.hasPrefix("invalid token") == true, "\(error?.mockReason ?? "")")
         }
-        #expect(error?.code == .tokenRejected)
-        #expect(error?.statusCode == 401)
-        #expect(error?.providerMessage == words)
-        #expect(error?.mockReason?.hasPrefix("invalid token") == true, "\(error?.mockReason ?? "")")
-        await server.stop()
     }
 
     struct FaultCase: Sendable, CustomTestStringConvertible {
@@ -170,18 +169,18 @@ struct OAuth1ClientRejectionTests {
         FaultCase(fault: .connectionReset, code: .transportFailed, statusCode: nil, message: "failed before a response arrived"),
     ])
     func resourceFault(_ test: FaultCase) async throws {
-        let harness = try await Harness.start()
-        try harness.server.faults.add(FaultRule(route: Self.resource, fault: test.fault))
-        let error = await Self.oauthError {
-            _ = try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token)
+        try await Harness.with { harness in
+            try harness.server.faults.add(FaultRule(route: Self.resource, fault: test.fault))
+            let error = await Self.oauthError {
+                _ = try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token)
+            }
+            #expect(error?.code == test.code)
+            #expect(error?.statusCode == test.statusCode)
+            #expect(error?.message.contains(test.message) == true, "\(error?.message ?? "")")
+            // The fault is the only reason: with it cleared, the same call succeeds.
+            harness.server.faults.clear()
+            #expect(try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token).statusCode == 200)
         }
-        #expect(error?.code == test.code)
-        #expect(error?.statusCode == test.statusCode)
-        #expect(error?.message.contains(test.message) == true, "\(error?.message ?? "")")
-        // The fault is the only reason: with it cleared, the same call succeeds.
-        harness.server.faults.clear()
-        #expect(try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token).statusCode == 200)
-        await harness.server.stop()
     }
 
     @Test("token-endpoint faults surface as invalidTokenResponse, never as a half-read token", arguments: [
@@ -189,21 +188,21 @@ struct OAuth1ClientRejectionTests {
         (MockFault.emptyResponse, "the reply is empty"),
     ])
     func tokenEndpointFault(fault: MockFault, message: String) async throws {
-        let harness = try await Harness.start()
-        try harness.server.faults.add(FaultRule(route: "/oauth/request_token", fault: fault))
-        let error = await Self.oauthError { _ = try await harness.client().requestToken(callback: nil) }
-        #expect(error?.code == .invalidTokenResponse)
-        #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
-        await harness.server.stop()
+        try await Harness.with { harness in
+            try harness.server.faults.add(FaultRule(route: "/oauth/request_token", fault: fault))
+            let error = await Self.oauthError { _ = try await harness.client().requestToken(callback: nil) }
+            #expect(error?.code == .invalidTokenResponse)
+            #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        }
     }
 
     @Test("added latency slows the call down but it still succeeds")
     func latency() async throws {
-        let harness = try await Harness.start()
-        try harness.server.faults.add(FaultRule(route: Self.resource, fault: .latency(milliseconds: 200)))
-        let started = ContinuousClock.now
-        #expect(try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token).statusCode == 200)
-        #expect(ContinuousClock.now - started >= .milliseconds(200))
-        await harness.server.stop()
+        try await Harness.with { harness in
+            try harness.server.faults.add(FaultRule(route: Self.resource, fault: .latency(milliseconds: 200)))
+            let started = ContinuousClock.now
+            #expect(try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token).statusCode == 200)
+            #expect(ContinuousClock.now - started >= .milliseconds(200))
+        }
     }
 }
