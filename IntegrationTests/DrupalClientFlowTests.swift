@@ -20,15 +20,8 @@ struct DrupalMockSite: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (DrupalMockSite) async throws -> Result
     ) async throws -> Result {
-        let server = try await MockServer.start(DrupalMockProvider(options: options), configuration: MockServerConfiguration(port: port), clock: clock)
-        let site = DrupalMockSite(server: server, credentials: server.providers[0].credentials)
-        do {
-            let result = try await body(site)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
+        try await MockServer.withRunning(DrupalMockProvider(options: options), configuration: MockServerConfiguration(port: port), clock: clock) { server in
+            try await body(DrupalMockSite(server: server, credentials: server.providers[0].credentials))
         }
     }
 
