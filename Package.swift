@@ -63,9 +63,12 @@ var targets: [Target] = []
 sdkProduct("SigningCore", dependencies: [], testDependencies: [swiftCrypto])
 sdkProduct("SignedHTTP", dependencies: ["SigningCore"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct("CredentialStore", dependencies: ["SigningCore"], testDependencies: ["OAuth1Client"])
-sdkProduct("OAuth1Client", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
-sdkProduct("DrupalServicesClient", dependencies: ["SignedHTTP", "SigningCore", "CredentialStore"], testDependencies: ["SignedHTTPTesting"])
-sdkProduct("AFSignedClient", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
+// The server side every scheme shares: the replay-store contract and its in-memory store,
+// the request a verifier reads, and how the URL the client signed is rebuilt behind a proxy.
+sdkProduct("SignedVerification", dependencies: ["SignedHTTP", "SigningCore"])
+sdkProduct("OAuth1Client", dependencies: ["SignedHTTP", "SigningCore", "SignedVerification"], testDependencies: ["SignedHTTPTesting"])
+sdkProduct("DrupalServicesClient", dependencies: ["SignedHTTP", "SigningCore", "SignedVerification", "CredentialStore"], testDependencies: ["SignedHTTPTesting"])
+sdkProduct("AFSignedClient", dependencies: ["SignedHTTP", "SigningCore", "SignedVerification"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct("GoogleBooksClient", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
 
 // Test doubles for SDK users' tests and ours: a transport answering from a closure, one that

@@ -2,3 +2,4 @@
 // clock, and takes any CredentialStore, so `import DrupalServicesClient` alone is enough.
 @_exported public import CredentialStore
 @_exported public import SignedHTTP
+@_exported public import SignedVerification

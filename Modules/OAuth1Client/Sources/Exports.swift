@@ -1,6 +1,7 @@
 // OAuth1Client's public API is built from SignedHTTP's request, response and transport values
 // and SigningCore's form fields, so `import OAuth1Client` alone makes them available.
 @_exported public import SignedHTTP
+@_exported public import SignedVerification
 @_exported public import SigningCore
 
 /// The request ``OAuth1Signer`` signs and ``OAuth1Client`` sends: SignedHTTP's `APIRequest`.

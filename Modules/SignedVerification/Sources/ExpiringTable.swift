@@ -1,63 +1,65 @@
-import Foundation
+public import Foundation
 
-/// A bounded table whose entries expire: the mock site's nonces and sessions.
+/// A bounded table whose entries expire: the memory replay store's nonces, the Drupal mock's
+/// sessions.
 ///
 /// Each entry has a deadline, which ``touch(_:until:)`` can move later (a sliding session).
 /// Expired entries are dropped as time passes, and past ``capacity`` the entry with the
 /// earliest deadline goes first, so memory stays flat under any load. Lookups, insertions and
 /// purges cost amortised O(1): deadlines are queued in the order they were set, and the queue
 /// is rebuilt when stale positions make it more than twice the table.
-struct ExpiringTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public struct ExpiringTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Entry: Sendable {
         var value: Value
         var deadline: Date
     }
 
     /// The most entries kept.
-    let capacity: Int
+    public let capacity: Int
     private var entries: [Key: Entry] = [:]
     /// (key, deadline) in the order deadlines were set; a position is stale when its key's
     /// deadline has moved since. Deadlines are set at increasing times, so the head is earliest.
     private var queue: [(key: Key, deadline: Date)] = []
     private var head = 0
 
-    init(capacity: Int) {
+    /// An empty table keeping at most `capacity` entries.
+    public init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// How many entries are live or not yet purged.
-    var count: Int { entries.count }
+    public var count: Int { entries.count }
 
     /// How many deadlines are queued, stale ones included (bounded by about twice the capacity).
-    var queuedCount: Int { queue.count - head }
+    public var queuedCount: Int { queue.count - head }
 
     /// The value under `key`, unless it expired by `now`.
-    func value(_ key: Key, now: Date) -> Value? {
+    public func value(_ key: Key, now: Date) -> Value? {
         guard let entry = entries[key], entry.deadline > now else { return nil }
         return entry.value
     }
 
     /// Sets `key` to `value` until `deadline`, dropping what expired by `now` and, past the
     /// capacity, the entries closest to their deadline.
-    mutating func set(_ key: Key, _ value: Value, until deadline: Date, now: Date) {
+    public mutating func set(_ key: Key, _ value: Value, until deadline: Date, now: Date) {
         entries[key] = Entry(value: value, deadline: deadline)
         queue.append((key, deadline))
         purge(now: now)
     }
 
     /// Moves the deadline of `key` (when it is live) to `deadline`.
-    mutating func touch(_ key: Key, until deadline: Date, now: Date) {
+    public mutating func touch(_ key: Key, until deadline: Date, now: Date) {
         guard let entry = entries[key], entry.deadline > now else { return }
         set(key, entry.value, until: deadline, now: now)
     }
 
     /// Removes `key`.
-    mutating func remove(_ key: Key) {
+    public mutating func remove(_ key: Key) {
         entries[key] = nil
     }
 
     /// Drops expired entries and those beyond the capacity, earliest deadline first.
-    mutating func purge(now: Date) {
+    public mutating func purge(now: Date) {
         while head < queue.count {
             let (key, deadline) = queue[head]
             let current = entries[key]

@@ -1,9 +1,9 @@
-@testable import DrupalMock
+import SignedVerification
 import Foundation
 import Testing
 
 /// The bounded table behind nonces and sessions: memory stays flat under any load.
-@Suite("Drupal mock expiring table")
+@Suite("Expiring table")
 struct ExpiringTableTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
