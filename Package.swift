@@ -79,7 +79,7 @@ targets.append(.target(name: "SignedHTTPTesting", dependencies: ["SignedHTTP"], 
 // MARK: Mock servers
 
 mockProduct("MockServerKit", dependencies: [
-    "SigningCore", "SignedHTTP", hummingbird, httpTypes, logging, nioCore,
+    "SigningCore", "SignedHTTP", "SignedVerification", hummingbird, httpTypes, logging, nioCore,
     external("NIOConcurrencyHelpers", "swift-nio"), external("NIOHTTP1", "swift-nio"), serviceLifecycle, unixSignals,
 ])
 mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "SigningCore", hummingbird, httpTypes, nioCore])

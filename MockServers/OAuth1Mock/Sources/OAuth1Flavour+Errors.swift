@@ -9,6 +9,11 @@ extension OAuth1Flavour {
     /// bad signature when `exposeBaseString` is on.
     /// (The route runner adds `X-Mock-Reason` with the mock's own explanation.)
     public func errorResponse(for error: OAuth1MockError, exposeBaseString: Bool = true) -> MockResponse {
+        if error.code == .replayStoreUnavailable {
+            var response = errorResponse(status: .serviceUnavailable, message: "Over capacity")
+            response.headers[.retryAfter] = "1"
+            return response
+        }
         let (status, code, text) = details(for: error)
         var response = body(status: status, code: code, message: text)
         if exposeBaseString, let baseString = error.serverBaseString {

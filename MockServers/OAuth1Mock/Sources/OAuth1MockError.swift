@@ -45,6 +45,9 @@ public struct OAuth1MockError: MockProviderError, SignedAPIError {
         public static let invalidInput = Code("invalid input")
         /// The resource does not exist (e.g. another user's queue).
         public static let notFound = Code("not found")
+        /// The server's replay store could not answer, so the nonce could not be checked and
+        /// the request is refused (503, the provider's own "over capacity" answer).
+        public static let replayStoreUnavailable = Code("replay store unavailable")
     }
 
     /// Why.

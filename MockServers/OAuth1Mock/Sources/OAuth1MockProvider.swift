@@ -44,7 +44,7 @@ public struct OAuth1MockProvider: MockProvider {
             options: options,
             store: store,
             server: context,
-            authenticator: OAuth1Authenticator(flavour: flavour, options: options, store: store)
+            authenticator: OAuth1Authenticator(flavour: flavour, options: options, store: store, replayStore: context.replayStore)
         )
         routes.add(to: router)
     }

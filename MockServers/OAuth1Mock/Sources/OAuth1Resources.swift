@@ -48,8 +48,8 @@ struct OAuth1Resources: Sendable {
 
     private static let discs = ["The Third Man", "Seven Samurai", "Amélie", "Spirited Away"]
 
-    func serve(_ resource: OAuth1Flavour.Resource, request: MockRequest, caller: OAuth1Authenticator.Caller) async throws(OAuth1MockError) -> MockResponse {
-        let parameters = caller.incoming.signatureParameters.filter { !$0.name.hasPrefix("oauth_") }
+    func serve(_ resource: OAuth1Flavour.Resource, request: MockRequest, caller: OAuth1Verifier.Verified) async throws(OAuth1MockError) -> MockResponse {
+        let parameters = caller.request.signatureParameters.filter { !$0.name.hasPrefix("oauth_") }
         func parameter(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         let authority = request.authority ?? "localhost"
         switch resource {

@@ -51,13 +51,13 @@ struct OAuth1Routes: Sendable {
 
     private func requestToken(_ request: MockRequest, context: MockRequestContext) async throws(OAuth1MockError) -> MockResponse {
         let caller = try await authenticator.authenticate(request, for: .requestToken)
-        guard let callback = caller.incoming.callback else {
+        guard let callback = caller.request.callback else {
             throw OAuth1MockError(code: .missingParameter, message: "oauth_callback is required (OAuth 1.0a); send a callback URL or 'oob'")
         }
         try OAuth1CallbackPolicy(registeredCallbacks: options.registeredCallbacks).check(callback)
         let token = server.random.alphanumeric(length: 32)
         let secret = server.random.alphanumeric(length: 40)
-        await store.addRequestToken(token, .init(secret: secret, consumerKey: caller.incoming.consumerKey, callback: callback, issued: request.now))
+        await store.addRequestToken(token, .init(secret: secret, consumerKey: caller.request.consumerKey, callback: callback, issued: request.now))
         var fields = [
             FormField("oauth_token", token),
             FormField("oauth_token_secret", secret),
@@ -80,7 +80,7 @@ struct OAuth1Routes: Sendable {
         let token = "\(flavour.userID)-" + server.random.alphanumeric(length: 32)
         let secret = server.random.alphanumeric(length: 40)
         try await store.exchange(
-            caller.token ?? "", verifier: caller.incoming.verifier, consumerKey: caller.incoming.consumerKey,
+            caller.token ?? "", verifier: caller.request.verifier, consumerKey: caller.request.consumerKey,
             newToken: token, newSecret: secret, now: request.now
         )
         var fields = [FormField("oauth_token", token), FormField("oauth_token_secret", secret)]

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The provider's mutable state: request tokens, access tokens and recently seen nonces.
-/// An actor, so concurrent requests see one consistent state (a nonce is accepted once even
-/// when two requests race).
+/// The provider's mutable state: request tokens and access tokens. An actor, so concurrent
+/// requests see one consistent state (a request token is exchanged once even when two
+/// requests race). Used nonces live in the server's replay store (``MockServerKit/MockServerContext/replayStore``).
 actor OAuth1TokenStore {
     struct RequestToken: Sendable {
         var secret: String
@@ -20,40 +20,15 @@ actor OAuth1TokenStore {
         var revoked = false
     }
 
-    private struct NonceKey: Hashable {
-        var consumerKey: String
-        var timestamp: Int
-    }
-
     private let options: OAuth1MockOptions
     private var requestTokens: [String: RequestToken] = [:]
     private var accessTokens: [String: AccessToken] = [:]
-    private var nonces: [NonceKey: Set<String>] = [:]
-    private var lastPurge = Int.min
     private var nextStatusID = 1_000_000_000_000
 
     init(options: OAuth1MockOptions, accessTokens: [String: AccessToken] = [:]) {
         self.options = options
         self.accessTokens = accessTokens
     }
-
-    // MARK: Nonces
-
-    /// Records `nonce` for the consumer and timestamp; `false` when it was seen before.
-    /// Entries older than the timestamp window are dropped, so memory is bounded by the
-    /// requests of one window.
-    func useNonce(_ nonce: String, consumerKey: String, timestamp: Int, now: Date) -> Bool {
-        let seconds = Int(now.timeIntervalSince1970)
-        if seconds != lastPurge {
-            lastPurge = seconds
-            let oldest = seconds - options.timestampWindowSeconds
-            nonces = nonces.filter { $0.key.timestamp >= oldest }
-        }
-        return nonces[NonceKey(consumerKey: consumerKey, timestamp: timestamp), default: []].insert(nonce).inserted
-    }
-
-    /// How many nonces are remembered (for tests of the memory bound).
-    var rememberedNonceCount: Int { nonces.values.reduce(0) { $0 + $1.count } }
 
     // MARK: Request tokens
 

@@ -69,6 +69,15 @@ public struct OAuth1Error: SignedAPIError {
         public static let nonceUsed = Code("nonce used")
         /// The transport failed before a response arrived.
         public static let transportFailed = Code("transport failed")
+        /// A verifier does not know `oauth_consumer_key` (`oauth_problem=consumer_key_unknown`).
+        public static let unknownConsumer = Code("unknown consumer")
+        /// A verifier's look-up of a consumer or token secret failed (the app's own store
+        /// threw); the request is refused, and ``OAuth1Error/cause`` holds the look-up's error.
+        public static let credentialLookupFailed = Code("credential lookup failed")
+        /// A verifier's replay store could not answer, so the nonce could not be checked and
+        /// the request is refused (never accepted unchecked); ``OAuth1Error/cause`` holds the
+        /// store's `SignedVerificationError`. Adapters answer 503.
+        public static let replayStoreUnavailable = Code("replay store unavailable")
     }
 
     /// The kind of failure.
@@ -88,6 +97,9 @@ public struct OAuth1Error: SignedAPIError {
     /// For ``Code/signatureInvalid``: where the provider's base string (its
     /// `X-OAuth1-Base-String`) differs from ours; `nil` when it did not report one.
     public let baseStringDifference: OAuth1BaseStringDifference?
+    /// For a ``Code/signatureInvalid`` refusal made by ``OAuth1Verifier``: the base string the
+    /// server signed (what the mock sends as `X-OAuth1-Base-String`); never a secret.
+    public let serverBaseString: String?
     /// The underlying error, when there is one: for ``Code/transportFailed`` the transport's
     /// own error (a `URLError` stays a `URLError`).
     public let cause: (any Error)?
@@ -102,6 +114,7 @@ public struct OAuth1Error: SignedAPIError {
         providerMessage: String? = nil,
         mockReason: String? = nil,
         baseStringDifference: OAuth1BaseStringDifference? = nil,
+        serverBaseString: String? = nil,
         cause: (any Error)? = nil
     ) {
         self.code = code
@@ -111,6 +124,7 @@ public struct OAuth1Error: SignedAPIError {
         self.providerMessage = providerMessage
         self.mockReason = mockReason
         self.baseStringDifference = baseStringDifference
+        self.serverBaseString = serverBaseString
         self.cause = cause
     }
 }

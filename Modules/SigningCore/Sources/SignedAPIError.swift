@@ -10,7 +10,8 @@
 ///   same condition has the same name in every module: a bad signature is `signatureInvalid`,
 ///   a timestamp outside the server's window `timestampRefused`, a nonce seen before
 ///   `nonceUsed` (the names of the OAuth Problem Reporting extension), a request that got no
-///   response `transportFailed`, a body that does not decode `decodingFailed`.
+///   response `transportFailed`, a body that does not decode `decodingFailed`, a request a
+///   verifier refused because its replay store could not answer `replayStoreUnavailable`.
 /// - ``message``: a sentence a person can act on. It never contains a secret.
 /// - ``cause``: the underlying error, when there is one (a `URLError` stays a `URLError`).
 /// - when a server answered: ``statusCode``, the provider's own ``providerCode`` and

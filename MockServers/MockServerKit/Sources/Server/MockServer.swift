@@ -1,6 +1,7 @@
 public import Foundation
 import Hummingbird
 public import Logging
+public import SignedVerification
 import NIOCore
 import ServiceLifecycle
 public import UnixSignals
@@ -45,9 +46,10 @@ public final class MockServer: Sendable {
         configuration: MockServerConfiguration = MockServerConfiguration(),
         clock: any MockClock = SystemClock(),
         sleepClock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger? = nil
+        logger: Logger? = nil,
+        replayStore: (any ReplayStore)? = nil
     ) async throws -> MockServer {
-        try await start([(provider, configuration)], clock: clock, sleepClock: sleepClock, logger: logger)
+        try await start([(provider, configuration)], clock: clock, sleepClock: sleepClock, logger: logger, replayStore: replayStore)
     }
 
     /// Starts several providers, each with its configuration, and returns once all listen.
@@ -60,6 +62,9 @@ public final class MockServer: Sendable {
     ///   - logger: where the servers log; quiet when `nil`.
     ///   - shutdownSignals: signals that stop the servers gracefully (the `mock-servers`
     ///     command passes SIGINT and SIGTERM; in-process use passes none and calls ``stop()``).
+    ///   - replayStore: where every provider records accepted nonces, shared with whatever else
+    ///     uses it (several `mock-servers` on one `PostgresReplayStore` refuse a request replayed
+    ///     to another); `nil` gives each provider its own `MemoryReplayStore`.
     /// - Throws: ``MockServerError``, before anything is bound, with code `invalidOption` when a
     ///   provider's ``MockProviderOptions/validate()`` fails and `invalidConfiguration` when a
     ///   configuration value is out of its range (``MockServerConfiguration/validate()``) or two
@@ -70,7 +75,8 @@ public final class MockServer: Sendable {
         clock: any MockClock = SystemClock(),
         sleepClock: any Clock<Duration> = ContinuousClock(),
         logger: Logger? = nil,
-        shutdownSignals: [UnixSignal] = []
+        shutdownSignals: [UnixSignal] = [],
+        replayStore: (any ReplayStore)? = nil
     ) async throws -> MockServer {
         try check(providers)
         // In-process servers are quiet unless given a logger; `mock-servers` passes its own.
@@ -79,7 +85,7 @@ public final class MockServer: Sendable {
         var applications: [any Service] = []
         var contexts: [MockServerContext] = []
         for (index, (provider, configuration)) in providers.enumerated() {
-            let context = MockServerContext(provider: provider, configuration: configuration, clock: clock, sleepClock: sleepClock, logger: logger)
+            let context = MockServerContext(provider: provider, configuration: configuration, clock: clock, sleepClock: sleepClock, logger: logger, replayStore: replayStore)
             contexts.append(context)
             applications.append(MockServerApplication.build(provider: provider, context: context) { channel in
                 await readiness.listening(index: index, port: channel.localAddress?.port ?? 0)
@@ -139,6 +145,7 @@ public final class MockServer: Sendable {
     ///   - sleepClock: what the server's waits sleep on (a ``ManualSleepClock`` in tests that
     ///     move it).
     ///   - logger: where the server logs; quiet when `nil`.
+    ///   - replayStore: where accepted nonces are recorded; `nil` for a fresh `MemoryReplayStore`.
     ///   - isolation: the caller's actor, where `body` runs; leave the default.
     ///   - body: what to do with the running server.
     public static func withRunning<Result>(
@@ -147,10 +154,11 @@ public final class MockServer: Sendable {
         clock: any MockClock = SystemClock(),
         sleepClock: any Clock<Duration> = ContinuousClock(),
         logger: Logger? = nil,
+        replayStore: (any ReplayStore)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (MockServer) async throws -> Result
     ) async throws -> Result {
-        try await withRunning([(provider, configuration)], clock: clock, sleepClock: sleepClock, logger: logger, isolation: isolation, body)
+        try await withRunning([(provider, configuration)], clock: clock, sleepClock: sleepClock, logger: logger, replayStore: replayStore, isolation: isolation, body)
     }
 
     /// Starts several providers as ``start(_:clock:sleepClock:logger:shutdownSignals:)`` does,
@@ -162,6 +170,8 @@ public final class MockServer: Sendable {
     ///   - sleepClock: what the servers' waits sleep on (a ``ManualSleepClock`` in tests that
     ///     move it).
     ///   - logger: where the servers log; quiet when `nil`.
+    ///   - replayStore: where every provider records accepted nonces; `nil` gives each its own
+    ///     `MemoryReplayStore`.
     ///   - isolation: the caller's actor, where `body` runs; leave the default.
     ///   - body: what to do with the running servers.
     public static func withRunning<Result>(
@@ -169,10 +179,11 @@ public final class MockServer: Sendable {
         clock: any MockClock = SystemClock(),
         sleepClock: any Clock<Duration> = ContinuousClock(),
         logger: Logger? = nil,
+        replayStore: (any ReplayStore)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (MockServer) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(providers, clock: clock, sleepClock: sleepClock, logger: logger)
+        let server = try await start(providers, clock: clock, sleepClock: sleepClock, logger: logger, replayStore: replayStore)
         do {
             let result = try await body(server)
             await server.stop()

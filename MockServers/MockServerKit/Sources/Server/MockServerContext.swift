@@ -1,5 +1,6 @@
 public import HTTPTypes
 public import Logging
+public import SignedVerification
 
 /// What every route of one running provider shares: the provider, configuration, clocks,
 /// randomness, journal, faults, events and logger. One per server instance, so tests never
@@ -24,6 +25,10 @@ public struct MockServerContext: Sendable {
     public let faults: FaultBoard
     /// The logger (never given secrets).
     public let logger: Logger
+    /// Where the provider records the nonces of the signed requests it accepted: a fresh
+    /// `MemoryReplayStore` per server unless one shared by several servers (or instances, as
+    /// `PostgresReplayStore`) is given.
+    public let replayStore: any ReplayStore
     let routes: RouteTable
     let connections: ConnectionRegistry
 
@@ -33,7 +38,8 @@ public struct MockServerContext: Sendable {
         configuration: MockServerConfiguration = MockServerConfiguration(),
         clock: any MockClock = SystemClock(),
         sleepClock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger? = nil
+        logger: Logger? = nil,
+        replayStore: (any ReplayStore)? = nil
     ) {
         self.provider = provider
         self.configuration = configuration
@@ -43,6 +49,7 @@ public struct MockServerContext: Sendable {
         random = MockRandomSource(seed: configuration.seed)
         journal = RequestJournal(capacity: configuration.journalCapacity, entryBytes: configuration.journalEntryBytes)
         faults = FaultBoard(rules: configuration.faults)
+        self.replayStore = replayStore ?? MemoryReplayStore()
         var logger = logger ?? Logger(label: "mock-servers.\(provider.name)")
         logger[metadataKey: "provider"] = "\(provider.name)"
         self.logger = logger

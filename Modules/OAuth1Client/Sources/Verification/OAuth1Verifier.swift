@@ -1,0 +1,202 @@
+public import Foundation
+import SigningCore
+
+/// The complete server-side check of an OAuth 1.0a request (RFC 5849 §3.2), for a Swift
+/// backend and for this package's OAuth 1.0a mock, which verifies through it.
+///
+/// In order: the request is taken apart with ``OAuth1IncomingRequest`` (the signer's own
+/// canonicalisation) against the URL the client signed (``publicURL``); the consumer is
+/// looked up; the signature method must be allowed; `oauth_timestamp` must lie in the window;
+/// the token's secret is looked up; the signature is compared in constant time and
+/// `oauth_body_hash`, when sent, is recomputed from the body (never trusted); and only then is
+/// the nonce recorded in the ``replayStore``, so a stranger cannot use up a client's nonces.
+///
+/// ```swift
+/// let verifier = OAuth1Verifier(
+///     consumerSecret: { key in try await consumers.secret(for: key) },
+///     tokens: .required { token, consumerKey in try await tokens.secret(for: token, consumer: consumerKey) },
+///     replayStore: MemoryReplayStore()
+/// )
+/// let verified = try await verifier.verify(received, now: Date())
+/// ```
+public struct OAuth1Verifier: Sendable {
+    /// Gives the secret of a consumer key, or `nil` when the key is unknown.
+    public typealias ConsumerSecretLookup = @Sendable (_ consumerKey: String) async throws -> String?
+    /// Gives the secret of a token issued to a consumer, or `nil` when the token is unknown,
+    /// expired or revoked.
+    public typealias TokenSecretLookup = @Sendable (_ token: String, _ consumerKey: String) async throws -> String?
+
+    /// Whether requests must carry `oauth_token`, and how its secret is found.
+    public enum Tokens: Sendable {
+        /// No token: requests for a temporary credential, or two-legged requests signed with
+        /// the consumer's secret alone (an `oauth_token` sent anyway is signed with an empty
+        /// token secret).
+        case none
+        /// Every request carries `oauth_token`; its secret comes from the look-up.
+        case required(TokenSecretLookup)
+        /// A request may carry `oauth_token` (then its secret comes from the look-up) or sign
+        /// with the consumer's secret alone.
+        case optional(TokenSecretLookup)
+    }
+
+    /// The request that passed every check.
+    public struct Verified: Sendable {
+        /// The consumer that signed it.
+        public var consumerKey: String
+        /// The token it was signed with, when it carried one.
+        public var token: String?
+        /// The request taken apart: its protocol parameters (`oauth_callback`,
+        /// `oauth_verifier`), signed parameters and base string.
+        public var request: OAuth1IncomingRequest
+        /// The URL it was verified against, and where that came from.
+        public var url: PublicURLPolicy.Resolution
+    }
+
+    /// Looks up consumer secrets. A look-up that throws refuses the request: an ``OAuth1Error``
+    /// is passed on as it is (so the look-up can refuse in its own words), any other error
+    /// becomes ``OAuth1Error/Code/credentialLookupFailed``.
+    public var consumerSecret: ConsumerSecretLookup
+    /// Whether requests carry a token and how its secret is found; token look-ups throw as
+    /// ``consumerSecret`` does.
+    public var tokens: Tokens
+    /// The signature methods accepted (HMAC-SHA1 and HMAC-SHA256 by default; PLAINTEXT only
+    /// over TLS, RFC 5849 §3.4.4).
+    public var signatureMethods: Set<OAuth1SignatureMethod>
+    /// How far `oauth_timestamp` may lie from the server's clock, either way, in seconds.
+    public var timestampWindow: Int
+    /// Where accepted nonces are recorded (``MemoryReplayStore`` for one instance,
+    /// `PostgresReplayStore` for many).
+    public var replayStore: any ReplayStore
+    /// How the URL the client signed is rebuilt (behind a proxy, say which).
+    public var publicURL: PublicURLPolicy
+
+    /// A verifier.
+    public init(
+        consumerSecret: @escaping ConsumerSecretLookup,
+        tokens: Tokens,
+        signatureMethods: Set<OAuth1SignatureMethod> = [.hmacSHA1, .hmacSHA256],
+        timestampWindow: Int = 300,
+        replayStore: any ReplayStore,
+        publicURL: PublicURLPolicy = .request
+    ) {
+        self.consumerSecret = consumerSecret
+        self.tokens = tokens
+        self.signatureMethods = signatureMethods
+        self.timestampWindow = timestampWindow
+        self.replayStore = replayStore
+        self.publicURL = publicURL
+    }
+
+    /// The replay store's scheme name for OAuth 1.0a keys.
+    public static let replayScheme = "oauth1"
+
+    /// Verifies `request` at `now`.
+    ///
+    /// - Throws: ``OAuth1Error``: `invalidURL`, `invalidAuthorizationHeader`, `invalidParameter`,
+    ///   `missingParameter`, `duplicateParameter`, `parametersInSeveralLocations`,
+    ///   `unsupportedVersion`, `bodyHashNotAllowed` for a request that cannot be read;
+    ///   ``OAuth1Error/Code/unknownConsumer``; ``OAuth1Error/Code/unsupportedSignatureMethod``;
+    ///   ``OAuth1Error/Code/timestampRefused``; ``OAuth1Error/Code/tokenRejected`` (or what a
+    ///   look-up threw); ``OAuth1Error/Code/signatureInvalid`` with the server's base string in
+    ///   ``OAuth1Error/serverBaseString`` and the URL used in the message;
+    ///   ``OAuth1Error/Code/nonceUsed``; ``OAuth1Error/Code/replayStoreUnavailable``.
+    public func verify(_ request: ReceivedRequest, now: Date) async throws(OAuth1Error) -> Verified {
+        let (incoming, url) = try Self.incoming(request, publicURL: publicURL)
+        let consumerSecret = try await lookUp(.unknownConsumer) { try await self.consumerSecret(incoming.consumerKey) }
+        guard let consumerSecret else {
+            throw OAuth1Error(code: .unknownConsumer, message: "oauth_consumer_key \"\(incoming.consumerKey.prefix(64))\" is not a consumer of this service")
+        }
+        guard signatureMethods.contains(incoming.signatureMethod) else {
+            let accepted = signatureMethods.map(\.rawValue).sorted().joined(separator: ", ")
+            throw OAuth1Error(code: .unsupportedSignatureMethod, message: "\(incoming.signatureMethod.rawValue) is not enabled here; use one of \(accepted)")
+        }
+        let nowSeconds = Int(now.timeIntervalSince1970)
+        if let timestamp = incoming.timestamp, abs(timestamp - nowSeconds) > timestampWindow {
+            throw OAuth1Error(
+                code: .timestampRefused,
+                message: "oauth_timestamp \(timestamp) is \(timestamp - nowSeconds) s from the server's clock (\(nowSeconds)); the window is ±\(timestampWindow) s — check the device clock"
+            )
+        }
+        let tokenSecret = try await tokenSecret(for: incoming)
+        guard incoming.verify(consumerSecret: consumerSecret, tokenSecret: tokenSecret) else {
+            if incoming.bodyHashMatches == false {
+                throw OAuth1Error(code: .signatureInvalid, message: "oauth_body_hash does not match the body; hash the exact bytes sent")
+            }
+            throw OAuth1Error(
+                code: .signatureInvalid,
+                message: "the signature does not match the server's base string for \(url.url.absoluteString) (URL from \(url.source)); compare it with yours",
+                serverBaseString: incoming.baseString
+            )
+        }
+        if let nonce = incoming.nonce, let timestamp = incoming.timestamp {
+            let key = ReplayKey(scheme: Self.replayScheme, client: incoming.consumerKey, token: incoming.token, timestamp: timestamp, nonce: nonce)
+            let expiry = Date(timeIntervalSince1970: TimeInterval(max(timestamp, nowSeconds) + timestampWindow + 1))
+            let isNew: Bool
+            do {
+                isNew = try await replayStore.insertIfAbsent(key, until: expiry, now: now)
+            } catch {
+                throw OAuth1Error(code: .replayStoreUnavailable, message: "\(error.message); the nonce could not be checked, so the request is refused — try again shortly", cause: error)
+            }
+            guard isNew else {
+                throw OAuth1Error(code: .nonceUsed, message: "this nonce was already used with this timestamp; send a fresh nonce with every request")
+            }
+        }
+        return Verified(consumerKey: incoming.consumerKey, token: incoming.token, request: incoming, url: url)
+    }
+
+    /// `request` taken apart against the URL `publicURL` gives.
+    static func incoming(_ request: ReceivedRequest, publicURL: PublicURLPolicy) throws(OAuth1Error) -> (OAuth1IncomingRequest, PublicURLPolicy.Resolution) {
+        let authorization = request.headers.values(for: "Authorization")
+        guard authorization.count <= 1 else {
+            throw OAuth1Error(code: .invalidAuthorizationHeader, message: "the request has \(authorization.count) Authorization headers; send exactly one")
+        }
+        // Foundation's URL parser quietly re-escapes invalid `%` sequences, so check them here.
+        do throws(SigningCoreError) {
+            _ = try PercentEncoding.decode(request.path)
+            _ = try request.query.map { query throws(SigningCoreError) in try FormEncoding.parse(query) }
+        } catch {
+            throw OAuth1Error(code: .invalidURL, message: "the request target cannot be decoded: \(error.message)")
+        }
+        guard let url = publicURL.resolve(request) else {
+            let hosts = request.headers.values(for: "Host")
+            throw OAuth1Error(code: .invalidURL, message: hosts.count == 1
+                ? "the request URL is not a valid URI; percent-encode reserved and non-ASCII characters"
+                : "the request has \(hosts.isEmpty ? "no" : "\(hosts.count)") Host header\(hosts.isEmpty ? "" : "s"); the base string URI needs exactly one")
+        }
+        let incoming = try OAuth1IncomingRequest(
+            method: request.method, url: url.url, authorizationHeader: authorization.first, contentType: request.headers["Content-Type"], body: request.body
+        )
+        return (incoming, url)
+    }
+
+    private func tokenSecret(for incoming: OAuth1IncomingRequest) async throws(OAuth1Error) -> String? {
+        let lookup: TokenSecretLookup
+        switch (tokens, incoming.token) {
+        case (.none, _), (.optional, nil):
+            return nil
+        case (.required, nil):
+            throw OAuth1Error(code: .missingParameter, message: "the request has no oauth_token; sign it with a token")
+        case (.required(let given), _?), (.optional(let given), _?):
+            lookup = given
+        }
+        let token = incoming.token ?? ""
+        let secret = try await lookUp(.tokenRejected) { try await lookup(token, incoming.consumerKey) }
+        guard let secret else {
+            throw OAuth1Error(code: .tokenRejected, message: "oauth_token is unknown, expired or revoked; run the authorisation flow again")
+        }
+        return secret
+    }
+
+    /// Runs a look-up, passing an ``OAuth1Error`` on and turning any other error into
+    /// ``OAuth1Error/Code/credentialLookupFailed``.
+    private func lookUp(_ what: OAuth1Error.Code, _ body: () async throws -> String?) async throws(OAuth1Error) -> String? {
+        do {
+            return try await body()
+        } catch let error as OAuth1Error {
+            throw error
+        } catch {
+            let subject = what == .unknownConsumer ? "consumer" : "token"
+            throw OAuth1Error(code: .credentialLookupFailed, message: "the \(subject) secret could not be looked up, so the request is refused", cause: error)
+        }
+    }
+}
