@@ -32,7 +32,7 @@ func afsignedUsers(secret: String) async throws {
     // The same scheme on the server side (a Swift backend, or a test double).
     let verifier = AFSignedVerifier(
         credentials: [AFSignedCredentials(clientID: "CLIENT_ID", clientSecret: secret)],
-        nonces: AFSignedNonceStore()                                  // replay protection the original backend lacked
+        replayStore: MemoryReplayStore()                              // replay protection the original backend lacked
     )
     let signer = AFSignedSigner(credentials: AFSignedCredentials(clientID: "CLIENT_ID", clientSecret: secret))
     let request = try signer.sign(APIRequest(url: URL(string: "https://api.example.com/users?page=1")!), at: Date())

@@ -10,23 +10,22 @@ struct AFSignedCheck: Sendable {
     let options: AFSignedMockOptions
     let verifier: AFSignedVerifier
 
-    /// The most nonces remembered (with `requiresNonce`); past it the oldest go first.
-    static let nonceCapacity = 100_000
     /// The longest `X-Auth-String-To-Sign` value; a longer one is cut and ends with `%...`,
     /// which no encoded string contains (every `%` in one starts `%XX`).
     static let maximumDiagnosisLength = 8_192
     /// `X-Auth-String-To-Sign`.
     static let stringToSignHeader = HTTPField.Name(AFSignedField.stringToSignHeader)!
 
-    /// A check for `options`, knowing the clients in `credentials`.
-    init(options: AFSignedMockOptions, credentials: [AFSignedCredentials]) {
+    /// A check for `options`, knowing the clients in `credentials`, recording nonces (with
+    /// `requiresNonce`) in the server's `replayStore`.
+    init(options: AFSignedMockOptions, credentials: [AFSignedCredentials], replayStore: any ReplayStore) {
         self.options = options
         verifier = AFSignedVerifier(
             credentials: credentials,
             version: options.version,
             clientIDField: options.clientIDField,
             timestampWindow: TimeInterval(options.timestampWindowSeconds),
-            nonces: options.requiresNonce ? AFSignedNonceStore(capacity: Self.nonceCapacity) : nil
+            replayStore: options.requiresNonce ? replayStore : nil
         )
     }
 
@@ -62,31 +61,17 @@ struct AFSignedCheck: Sendable {
         return "\(name) \(sent ? "does not match" : "is missing"): sign METHOD, path and the sorted parameters with HMAC-SHA256 keyed with the client secret (diagnosis is off, so the server's string is not shown)"
     }
 
-    /// `request` as ``AFSignedClient/AFSignedVerifier`` reads it: method, path as sent, decoded
-    /// query and form fields, headers.
+    /// `request` as ``AFSignedClient/AFSignedVerifier`` reads it
+    /// (``AFSignedClient/AFSignedIncomingRequest/init(_:)-(ReceivedRequest)``).
     ///
     /// - Throws: ``AFSignedMockError`` (400, `malformedRequest`) for a query or form body that
     ///   is not valid percent-encoded UTF-8.
     static func incoming(_ request: MockRequest) throws(AFSignedMockError) -> AFSignedIncomingRequest {
-        let query: [FormField]
-        let body: [FormField]
         do {
-            query = try request.queryFields()
+            return try AFSignedIncomingRequest(request.received)
         } catch {
-            throw unreadable("the query", error)
+            throw AFSignedMockError(refusal: error, reason: "\(error.message); encode every parameter as UTF-8, percent-encoded")
         }
-        do {
-            body = try request.formFields()
-        } catch {
-            throw unreadable("the form body", error)
-        }
-        let headers = HeaderFields(request.headers.map { HeaderFields.Field(name: $0.name.rawName, value: $0.value) })
-        return AFSignedIncomingRequest(method: request.method.rawValue, path: request.path, query: query, body: body, headers: headers)
-    }
-
-    private static func unreadable(_ part: String, _ error: SigningCoreError) -> AFSignedMockError {
-        let reason = "\(part) is not valid percent-encoded UTF-8 (\(error.message)); encode every parameter as UTF-8, percent-encoded"
-        return AFSignedMockError(refusal: AFSignedError(code: .malformedRequest, message: reason, cause: error), reason: reason)
     }
 
     /// `bytes` as a header value: printable ASCII as it is, every other byte (newlines

@@ -73,14 +73,15 @@ public struct AFSignedMockError: MockProviderError, SignedAPIError {
         self.stringToSign = stringToSign
     }
 
-    /// A refusal of the signature check: 401 with the original backend's words, or 400 for a request that
-    /// cannot be read (`malformedRequest`, `unsignableParameters`).
+    /// A refusal of the signature check: 401 with the original backend's words, 400 for a request that
+    /// cannot be read (`malformedRequest`, `unsignableParameters`), 503 when the replay store
+    /// could not answer.
     init(refusal error: AFSignedError, reason: String, stringToSign: String? = nil) {
         let unreadable = error.code == .malformedRequest || error.code == .unsignableParameters
         let words = error.providerMessage
             ?? (error.code == .unsignableParameters ? Self.unsignableParametersMessage : Self.malformedRequestMessage)
-        self.init(code: Code(error.code), status: unreadable ? .badRequest : .unauthorized, message: words, reason: reason,
-                  verification: error, stringToSign: stringToSign)
+        let status: HTTPResponse.Status = error.code == .replayStoreUnavailable ? .serviceUnavailable : unreadable ? .badRequest : .unauthorized
+        self.init(code: Code(error.code), status: status, message: words, reason: reason, verification: error, stringToSign: stringToSign)
     }
 
     /// 422 `{"error":"Validation failed","fields":{…}}`.
@@ -126,6 +127,7 @@ public struct AFSignedMockError: MockProviderError, SignedAPIError {
         var body: [String: Any] = ["error": message]
         if !fields.isEmpty { body["fields"] = fields }
         var response = MockResponse.json(body, status: status)
+        if status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
         if provider.options.diagnosis, let stringToSign {
             response.headers[AFSignedCheck.stringToSignHeader] = stringToSign
         }

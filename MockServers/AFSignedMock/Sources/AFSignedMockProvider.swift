@@ -30,7 +30,7 @@ public struct AFSignedMockProvider: MockProvider {
 
     /// Adds the user routes over a fresh table (and a fresh nonce store).
     public func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext) {
-        let routes = UserRoutes(check: AFSignedCheck(options: options, credentials: [AFSignedMockContent.client]), table: UserTable())
+        let routes = UserRoutes(check: AFSignedCheck(options: options, credentials: [AFSignedMockContent.client], replayStore: context.replayStore), table: UserTable())
         router.mockRoute(.get, "/users", context: context, operation: AFSignedMockOperations.list) { try await routes.list($0, context: $1) }
         router.mockRoute(.post, "/users", context: context, operation: AFSignedMockOperations.create) { try await routes.create($0, context: $1) }
         router.mockRoute(.get, "/users/{id}", context: context, operation: AFSignedMockOperations.show) { try await routes.show($0, context: $1) }

@@ -27,6 +27,10 @@ public struct AFSignedError: SignedAPIError {
         /// `Incorrect auth nonce`: the nonce was already used within the window (only when the
         /// verifier keeps nonces).
         public static let nonceUsed = Code("nonce used")
+        /// The verifier's replay store could not answer, so the nonce could not be checked and
+        /// the request is refused (never accepted unchecked); ``AFSignedError/cause`` holds the
+        /// store's `SignedVerificationError`. Adapters and the mock answer 503.
+        public static let replayStoreUnavailable = Code("replay store unavailable")
         /// The request cannot be read: an auth parameter sent twice, a huge value, bad encoding.
         public static let malformedRequest = Code("malformed request")
         /// The parameters cannot be signed so that a PHP backend verifies them (nesting deeper

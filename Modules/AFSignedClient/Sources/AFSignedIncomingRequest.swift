@@ -1,5 +1,6 @@
 import Foundation
 public import SignedHTTP
+public import SignedVerification
 public import SigningCore
 
 /// A request as a server receives it, for ``AFSignedVerifier``: method, path as sent, decoded
@@ -35,6 +36,22 @@ public struct AFSignedIncomingRequest: Sendable, Hashable {
             path: components?.percentEncodedPath ?? "/",
             query: try AFSignedSigner.fields(components?.percentEncodedQuery ?? "", part: "query"),
             body: request.hasFormBody ? try AFSignedSigner.fields(request.body, part: "form body") : [],
+            headers: request.headers
+        )
+    }
+
+    /// `request` as a server received it: the path as sent, the query's fields and (for
+    /// `application/x-www-form-urlencoded`) the body's, decoded.
+    ///
+    /// - Throws: ``AFSignedError/Code/malformedRequest`` for a query or form body that is not
+    ///   valid percent-encoded UTF-8.
+    public init(_ request: ReceivedRequest) throws(AFSignedError) {
+        let isForm = request.headers["Content-Type"].map(MediaType.isFormURLEncoded) ?? false
+        self.init(
+            method: request.method,
+            path: String(request.path),
+            query: try AFSignedSigner.fields(String(request.query ?? ""), part: "query"),
+            body: isForm ? try AFSignedSigner.fields(request.body, part: "form body") : [],
             headers: request.headers
         )
     }

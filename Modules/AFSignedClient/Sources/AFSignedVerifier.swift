@@ -3,11 +3,12 @@ import SigningCore
 
 /// Verifies `auth_signature` requests as the original PHP backend does — version, client id,
 /// timestamp window, signature — with the signer's own ``AFSignedCanonicalForm``, a
-/// constant-time comparison, and optional nonce replay protection the original backend lacked. For the
-/// mock backend and for Swift server apps.
+/// constant-time comparison, and optional nonce replay protection the original backend lacked
+/// (any ``SignedVerification/ReplayStore``: `MemoryReplayStore` for one instance,
+/// `PostgresReplayStore` for many). For the mock backend and for Swift server apps.
 ///
 /// ```swift
-/// let verifier = AFSignedVerifier(credentials: [AFSignedCredentials(clientID: "app", clientSecret: secret)], nonces: AFSignedNonceStore())
+/// let verifier = AFSignedVerifier(credentials: [AFSignedCredentials(clientID: "app", clientSecret: secret)], replayStore: MemoryReplayStore())
 /// let verified = try await verifier.verify(AFSignedIncomingRequest(request), now: Date())
 /// ```
 public struct AFSignedVerifier: Sendable {
@@ -20,9 +21,11 @@ public struct AFSignedVerifier: Sendable {
     /// How far `auth_timestamp` may lie from the server's clock either way, in seconds (the
     /// original backend's 12 hours by default; the bounds themselves are refused, as the original backend does).
     public var timestampWindow: TimeInterval
-    /// Where used nonces are kept; `nil` accepts requests without a nonce and never checks
-    /// replays (the original backend's behaviour). With a store, a nonce is required.
-    public var nonces: AFSignedNonceStore?
+    /// Where used nonces are recorded (after the signature verified); `nil` accepts requests
+    /// without a nonce and never checks replays (the original backend's behaviour). With a
+    /// store, a nonce is required, and a store that cannot answer refuses the request
+    /// (``AFSignedError/Code/replayStoreUnavailable``).
+    public var replayStore: (any ReplayStore)?
 
     /// The longest auth value read (a signature is 64 characters; anything far longer is hostile).
     public static let maximumAuthValueLength = 256
@@ -30,13 +33,13 @@ public struct AFSignedVerifier: Sendable {
     /// Creates a verifier.
     public init(
         credentials: [AFSignedCredentials], version: AFSignedVersion = .v2, clientIDField: AFSignedClientIDField = .clientID,
-        timestampWindow: TimeInterval = 12 * 60 * 60, nonces: AFSignedNonceStore? = nil
+        timestampWindow: TimeInterval = 12 * 60 * 60, replayStore: (any ReplayStore)? = nil
     ) {
         self.credentials = credentials
         self.version = version
         self.clientIDField = clientIDField
         self.timestampWindow = timestampWindow
-        self.nonces = nonces
+        self.replayStore = replayStore
     }
 
     /// What a verified request carried.
@@ -49,6 +52,9 @@ public struct AFSignedVerifier: Sendable {
         public var nonce: String?
     }
 
+    /// The replay store's scheme name for AFSigned keys.
+    public static let replayScheme = "afsigned"
+
     /// The seed backend's words for each failure.
     public enum Message {
         public static let incorrectVersion = "Incorrect client version"
@@ -56,6 +62,9 @@ public struct AFSignedVerifier: Sendable {
         public static let incorrectTimestamp = "Incorrect auth timestamp"
         public static let incorrectSignature = "Incorrect auth signature"
         public static let incorrectNonce = "Incorrect auth nonce"
+        /// The words for a request refused because the replay store could not answer (the
+        /// original backend had no store, so these are this package's).
+        public static let replayStoreUnavailable = "Service unavailable"
     }
 
     /// Verifies `request` at `now`.
@@ -67,16 +76,39 @@ public struct AFSignedVerifier: Sendable {
     ///   ``AFSignedError/Code/malformedRequest`` for an auth value sent twice or far too long.
     public func verify(_ request: AFSignedIncomingRequest, now: Date) async throws(AFSignedError) -> Verified {
         let verified = try verifySignature(request, now: now)
-        if let nonces {
+        if let replayStore {
             guard let nonce = verified.nonce, !nonce.isEmpty else {
                 throw failure(.nonceUsed, Message.incorrectNonce, "\(nonceName) is missing; this server requires a new nonce with every request")
             }
-            let signedAt = Date(timeIntervalSince1970: TimeInterval(verified.timestamp))
-            guard await nonces.use(nonce, clientID: verified.clientID, signedAt: signedAt, now: now, window: timestampWindow) else {
+            // Kept as long as a request carrying it could verify: until the window after the
+            // later of now and its timestamp (a timestamp ahead of the clock stays valid longer).
+            let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
+            let expiry = Date(timeIntervalSince1970: TimeInterval(max(nowSeconds, verified.timestamp)) + timestampWindow)
+            let key = ReplayKey(scheme: Self.replayScheme, client: verified.clientID, timestamp: verified.timestamp, nonce: nonce)
+            let isNew: Bool
+            do {
+                isNew = try await replayStore.insertIfAbsent(key, until: expiry, now: now)
+            } catch {
+                throw AFSignedError(
+                    code: .replayStoreUnavailable, message: "\(error.message); the nonce could not be checked, so the request is refused — try again shortly",
+                    providerMessage: Message.replayStoreUnavailable, cause: error
+                )
+            }
+            guard isNew else {
                 throw failure(.nonceUsed, Message.incorrectNonce, "\(nonceName) \"\(nonce.prefix(40))\" was already used; every request needs a new one")
             }
         }
         return verified
+    }
+
+    /// Verifies a request as a server received it: its query and form body decoded
+    /// (``AFSignedIncomingRequest/init(_:)-(ReceivedRequest)``), then ``verify(_:now:)``.
+    ///
+    /// - Throws: ``AFSignedError`` as ``verify(_:now:)`` does, and
+    ///   ``AFSignedError/Code/malformedRequest`` for a query or form body that is not valid
+    ///   percent-encoded UTF-8.
+    public func verify(_ request: ReceivedRequest, now: Date) async throws(AFSignedError) -> Verified {
+        try await verify(AFSignedIncomingRequest(request), now: now)
     }
 
     /// Verifies everything ``verify(_:now:)`` does except the nonce: version, client id,
@@ -164,48 +196,4 @@ public struct AFSignedVerifier: Sendable {
     private var timestampName: String { version == .v2 ? AFSignedField.timestamp : AFSignedField.timestampHeader }
     private var signatureName: String { version == .v2 ? AFSignedField.signature : AFSignedField.signatureHeader }
     private var nonceName: String { version == .v2 ? AFSignedField.nonce : AFSignedField.nonceHeader }
-}
-
-/// The nonces a verifier has seen, per client, each kept for the timestamp window and no
-/// longer; bounded, the oldest dropped first.
-public actor AFSignedNonceStore {
-    /// The most nonces kept.
-    public let capacity: Int
-    private var seen: [String: Date] = [:]
-    private var order: [(key: String, expiry: Date)] = []
-    private var head = 0
-
-    /// Creates an empty store keeping at most `capacity` nonces.
-    public init(capacity: Int = 100_000) {
-        self.capacity = max(1, capacity)
-    }
-
-    /// Records `nonce` for `clientID`; `false` when it is still remembered. A nonce is kept as
-    /// long as a request carrying it could verify: until `window` after the later of `now` and
-    /// the request's timestamp `signedAt` (a timestamp ahead of the clock stays valid longer).
-    public func use(_ nonce: String, clientID: String, signedAt: Date, now: Date, window: TimeInterval) -> Bool {
-        purge(now: now)
-        let key = clientID + "\u{0}" + nonce
-        if let expiry = seen[key], expiry > now { return false }
-        let expiry = max(now, signedAt).addingTimeInterval(window)
-        seen[key] = expiry
-        order.append((key, expiry))
-        purge(now: now)
-        return true
-    }
-
-    /// How many nonces are kept.
-    public var count: Int { seen.count }
-
-    private func purge(now: Date) {
-        while head < order.count, order[head].expiry <= now || seen.count > capacity {
-            let (key, expiry) = order[head]
-            if seen[key] == expiry { seen[key] = nil }
-            head += 1
-        }
-        if head > 1024, head * 2 > order.count {
-            order.removeFirst(head)
-            head = 0
-        }
-    }
 }
