@@ -43,8 +43,8 @@ extension DrupalMockProvider: MockDemoProviding {
     /// The site's demo keys and logins.
     public var demo: DrupalMockCredentials {
         DrupalMockCredentials(
-            key: DrupalAPIKey(key: DrupalSiteContent.appKey.key, domain: DrupalSiteContent.appKey.domain),
-            readOnlyKey: DrupalAPIKey(key: DrupalSiteContent.readerKey.key, domain: DrupalSiteContent.readerKey.domain),
+            key: DrupalSiteContent.appKey.apiKey,
+            readOnlyKey: DrupalSiteContent.readerKey.apiKey,
             login: DrupalLogin(username: DrupalSiteContent.demo.name, password: DrupalSiteContent.demo.password),
             adminLogin: DrupalLogin(username: DrupalSiteContent.admin.name, password: DrupalSiteContent.admin.password)
         )

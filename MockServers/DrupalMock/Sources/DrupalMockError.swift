@@ -103,12 +103,17 @@ public struct DrupalMockError: MockProviderError, SignedAPIError {
     public var journalReason: String { description }
 
     /// Drupal's answer: HTTP 200, the envelope of the call (an empty body for a JSON-RPC 2.0
-    /// notification), and `X-Drupal-Hash-Input` when the provider's diagnosis is on.
+    /// notification), and `X-Drupal-Hash-Input` when the provider's diagnosis is on; 503 with
+    /// `Retry-After` when the replay store could not answer (the site's database is down).
     public func response(from provider: DrupalMockProvider) -> MockResponse {
         var response = DrupalEnvelope.response(
             JSONRPCResponse(version: version, outcome: outcome(strict: provider.options.strictErrors), id: id),
             notification: isNotification
         )
+        if code == .replayStoreUnavailable {
+            response.status = .serviceUnavailable
+            response.headers[.retryAfter] = "1"
+        }
         if provider.options.diagnosis, let hashInput {
             response.headers[HTTPField.Name(DrupalKeyAuthentication.hashInputHeaderName)!] = DrupalEnvelope.headerValue(hashInput)
         }

@@ -40,7 +40,7 @@ public struct DrupalMockProvider: MockProvider {
         let site = DrupalSite(options: options)
         let services = DrupalServices(
             options: options, site: site,
-            keyCheck: DrupalKeyCheck(options: options, keys: DrupalSiteContent.keys, site: site),
+            keyCheck: DrupalKeyCheck(options: options, keys: DrupalSiteContent.keys, replayStore: context.replayStore),
             random: context.random
         )
         let route = DrupalRPCRoute(services: services)

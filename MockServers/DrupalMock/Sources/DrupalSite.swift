@@ -6,7 +6,6 @@ import SigningCore
 actor DrupalSite {
     /// The most sessions, remembered nonces and nodes kept.
     static let sessionCapacity = 20_000
-    static let nonceCapacity = 200_000
     static let nodeCapacity = 10_000
 
     /// What a session holds: its user (0 for anonymous).
@@ -16,7 +15,6 @@ actor DrupalSite {
 
     private let options: DrupalMockOptions
     private var sessions = ExpiringTable<String, Session>(capacity: DrupalSite.sessionCapacity)
-    private var nonces = ExpiringTable<String, Bool>(capacity: DrupalSite.nonceCapacity)
     private var nodes: [Int: DrupalMockNode]
     private var nextNid: Int
 
@@ -27,14 +25,6 @@ actor DrupalSite {
     }
 
     // MARK: Nonces
-
-    /// Records the (domain, nonce) pair; `false` when it was seen within the token expiry.
-    func useNonce(domain: String, nonce: String, now: Date) -> Bool {
-        let key = domain + "\u{0}" + nonce
-        if nonces.value(key, now: now) != nil { return false }
-        nonces.set(key, true, until: now.addingTimeInterval(TimeInterval(options.tokenExpirySeconds)), now: now)
-        return true
-    }
 
     // MARK: Sessions
 

@@ -16,9 +16,9 @@ enum DrupalSiteContent {
     static let users = [admin, demo]
 
     /// The key every method may use (domain `app.example.com`).
-    static let appKey = DrupalMockAPIKey(domain: "app.example.com", key: "3f9a6c2e81d04b7d95e2a1c7b0f4d8e6", methods: nil)
+    static let appKey = DrupalKeyVerifier.RegisteredKey(DrupalAPIKey(key: "3f9a6c2e81d04b7d95e2a1c7b0f4d8e6", domain: "app.example.com"))
     /// A key for `system.connect` and `node.get` only (domain `reader.example.com`).
-    static let readerKey = DrupalMockAPIKey(domain: "reader.example.com", key: "a7d2e5b0c9f14386e2b7d0a5c8f3e169", methods: ["system.connect", "node.get"])
+    static let readerKey = DrupalKeyVerifier.RegisteredKey(DrupalAPIKey(key: "a7d2e5b0c9f14386e2b7d0a5c8f3e169", domain: "reader.example.com"), methods: ["system.connect", "node.get"])
 
     static let keys = [appKey, readerKey]
 
@@ -48,14 +48,4 @@ enum DrupalSiteContent {
             body: "<p>Write to admin@app.example.com.</p>", author: admin, created: 1_272_672_000
         ),
     ]
-}
-
-/// An API key of the site's key authentication: the domain it was registered for (`*` for
-/// any) and the methods it may call (`nil`: all).
-struct DrupalMockAPIKey: Sendable {
-    var domain: String
-    var key: String
-    var methods: Set<String>?
-
-    func allows(_ method: String) -> Bool { methods?.contains(method) ?? true }
 }

@@ -27,6 +27,10 @@ public struct DrupalServicesError: SignedAPIError {
         /// `Token has been used previously…`: the nonce was already used for this domain. Never
         /// retried with the same nonce; a new call signs with a new one.
         public static let nonceUsed = Code("nonce used")
+        /// A verifier's replay store could not answer, so the nonce could not be checked and
+        /// the call is refused (never accepted unchecked); ``DrupalServicesError/cause`` holds
+        /// the store's `SignedVerificationError`. Adapters and the mock answer 503.
+        public static let replayStoreUnavailable = Code("replay store unavailable")
         /// `Invalid API key.`: the hash does not match — a wrong key, or a domain other than
         /// the one the key was registered for.
         public static let invalidAPIKey = Code("invalid API key")
