@@ -235,6 +235,57 @@ struct OAuthlibPeerTests {
         #expect(failures == 0)
     }
 
+    @Test("OAuth1Verifier accepts 1000 random requests signed by oauthlib (JSON bodies with oauth_body_hash included) and refuses them tampered")
+    func verifierAcceptsOAuthlib() async throws {
+        try Self.requirePeer()
+        var random = RandomRequests(generator: SplitMix64(seed: 0x24))
+        let cases = (0..<1000).map { _ in random.signingCase() }
+        let results = try PythonPeer.batch(script: OAuthlibPeerScripts.sign, cases, as: PeerSigningResult.self)
+        try #require(results.count == cases.count)
+        var accepted = 0
+        var bodyHashes = 0
+        for (peerCase, result) in zip(cases, results) {
+            let url = try #require(result.url.flatMap(URL.init(string:)), "oauthlib could not sign \(peerCase.url): \(result.error ?? "")")
+            let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+            var headers: HeaderFields = ["Host": (components.percentEncodedHost ?? "") + (components.port.map { ":\($0)" } ?? "")]
+            if let authorization = result.authorization { headers["Authorization"] = authorization }
+            if let contentType = result.contentType { headers["Content-Type"] = contentType }
+            let target = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath) + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+            let request = ReceivedRequest(method: peerCase.method, target: target, headers: headers, body: Array((result.body ?? "").utf8), scheme: components.scheme ?? "http")
+            let verifier = OAuth1Verifier(
+                consumerSecret: { $0 == peerCase.consumerKey ? peerCase.consumerSecret : nil },
+                tokens: .optional { token, _ in token == peerCase.token ? peerCase.tokenSecret : nil },
+                signatureMethods: Set(OAuth1SignatureMethod.allCases),
+                replayStore: MemoryReplayStore()
+            )
+            let now = Date(timeIntervalSince1970: TimeInterval(peerCase.timestamp)!)
+            do {
+                let verified = try await verifier.verify(request, now: now)
+                if verified.request.bodyHash != nil { bodyHashes += 1 }
+                accepted += 1
+            } catch {
+                Issue.record("OAuth1Verifier refused oauthlib's \(peerCase.method) \(url) [\(peerCase.signatureMethod), \(peerCase.transmission)]: \(error.message)")
+                continue
+            }
+            // The same request again is a replay; changed (and checked with a fresh store, so
+            // the signature is what refuses it), it does not verify. PLAINTEXT signs nothing of
+            // the request, so only its replay is refused.
+            await #expect(throws: OAuth1Error(code: .nonceUsed, message: "")) { try await verifier.verify(request, now: now) }
+            guard peerCase.signatureMethod != "PLAINTEXT" else { continue }
+            var fresh = verifier
+            fresh.replayStore = MemoryReplayStore()
+            var tampered = request
+            if request.headers["Content-Type"] == "application/json" {
+                tampered.body += Array(" ".utf8)  // the body changed under an unchanged oauth_body_hash
+            } else {
+                tampered.target += (request.query == nil ? "?" : "&") + "injected=1"
+            }
+            await #expect(throws: OAuth1Error(code: .signatureInvalid, message: ""), "tampered \(peerCase.url) verified") { try await fresh.verify(tampered, now: now) }
+        }
+        #expect(accepted == cases.count)
+        #expect(bodyHashes > 20, "only \(bodyHashes) requests carried oauth_body_hash")
+    }
+
     @Test("oauthlib's RequestValidator accepts 1000 random requests signed by OAuth1Client")
     func oauthlibAcceptsUs() throws {
         try Self.requirePeer()
