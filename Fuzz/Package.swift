@@ -23,6 +23,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("fuzz-jsonrpc-request", ["DrupalMock", "DrupalServicesClient"]),
     ("fuzz-jsonrpc-response", ["DrupalServicesClient"]),
     ("fuzz-afsigned", ["AFSignedClient", "SignedHTTP", "SigningCore"]),
+    ("fuzz-public-url", ["SignedVerification"]),
     ("fuzz-books-query", ["GoogleBooksMock"]),
     ("fuzz-books-fields", ["GoogleBooksMock"]),
 ]

@@ -74,18 +74,40 @@ public enum PublicURLPolicy: Sendable, Hashable {
         return Resolution(url: url, source: source)
     }
 
-    /// A host with an optional port, or a bracketed IPv6 address with one: nothing a URL
-    /// would read as user information, a path or a query.
+    /// A host with an optional port: a registered name or IPv4 address (letters, digits, `.`,
+    /// `-`, `_`), or a bracketed IPv6 address, then optionally `:` and up to five digits.
+    /// Nothing a URL would read as user information, a path, a query or an empty host.
     static func isAuthority(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty && text.utf8.count <= 255 && text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                true
-            case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "_"):
-                true
-            default:
-                false
-            }
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count <= 255 else { return false }
+        let portStart: Int
+        if bytes[0] == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 1,
+                  bytes[1..<close].allSatisfy({ isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) else { return false }
+            portStart = close + 1
+        } else {
+            portStart = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
+            guard portStart > 0, bytes[..<portStart].allSatisfy(isNameByte) else { return false }
+        }
+        guard portStart < bytes.count else { return true }
+        let port = bytes[(portStart + 1)...]
+        return bytes[portStart] == UInt8(ascii: ":") && (1...5).contains(port.count) && port.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: false
         }
     }
 

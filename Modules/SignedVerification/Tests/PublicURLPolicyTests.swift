@@ -9,6 +9,12 @@ struct PublicURLPolicyTests {
         ReceivedRequest(method: "GET", target: target, headers: headers, scheme: scheme, remoteAddress: remote)
     }
 
+    @Test("hosts with ports, IPv4 and bracketed IPv6 authorities are read as they are", arguments: ["api.example.com", "api.example.com:8443", "10.0.0.7:8080", "[::1]:8080", "[2001:db8::1]", "under_score.test"])
+    func authorities(_ host: String) throws {
+        let resolved = try #require(PublicURLPolicy.request.resolve(request(["Host": host])))
+        #expect(resolved.url.absoluteString == "http://\(host)/photos?size=original")
+    }
+
     @Test("by default: the connection's scheme and the Host header; forwarding headers are not read")
     func direct() throws {
         let resolved = try #require(PublicURLPolicy.request.resolve(request(["Host": "10.0.0.7:8080", "X-Forwarded-Proto": "https"])))
@@ -20,7 +26,8 @@ struct PublicURLPolicyTests {
     func noAuthority() {
         #expect(PublicURLPolicy.request.resolve(request([:])) == nil)
         #expect(PublicURLPolicy.request.resolve(request(HeaderFields([.init(name: "Host", value: "a"), .init(name: "Host", value: "b")]))) == nil)
-        for host in ["user@evil.example", "a b", "example.com/path", "", String(repeating: "a", count: 300)] {
+        // ":8080" (an empty host) is fuzz-public-url's first finding (Fuzz/Regressions/fuzz-public-url/).
+        for host in ["user@evil.example", "a b", "example.com/path", "", String(repeating: "a", count: 300), ":8080", "[]:80", "[::1", "host:", "host:123456", "host:8o"] {
             #expect(PublicURLPolicy.request.resolve(request(["Host": host])) == nil, "\(host)")
         }
     }
