@@ -29,8 +29,13 @@ app() {
         echo ')'
     } >"$dir/Package.swift"
     echo 'print("app")' >"$dir/Sources/App/main.swift"
-    (cd "$dir" && swift package resolve >/dev/null)
+    resolve "$dir"
     ls "$dir/.build/checkouts" | sort
+}
+
+# resolve DIR: resolves the package at DIR, its log shown only when that fails.
+resolve() {
+    (cd "$1" && swift package resolve >"$1/resolve.log" 2>&1) || { cat "$1/resolve.log" >&2; echo "FAIL: could not resolve $1" >&2; exit 1; }
 }
 
 checkouts=$(app "$work/sdk" '[]' SigningCore SignedHTTP OAuth1Client CredentialStore DrupalServicesClient AFSignedClient GoogleBooksClient SignedHTTPTesting SignedVerification)
@@ -55,7 +60,7 @@ let package = Package(
 )
 MANIFEST
 echo 'print("reference")' >"$work/reference/Sources/App/main.swift"
-(cd "$work/reference" && swift package resolve >/dev/null)
+resolve "$work/reference"
 expected=$(printf '%s\n' "$name" $(ls "$work/reference/.build/checkouts") | sort)
 
 checkouts=$(app "$work/postgres" '["PostgresReplayStore"]' PostgresReplayStore OAuth1Client)
