@@ -109,7 +109,7 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// until a batch comes back short. A store runs once: a second call is a programming error.
     public func run() async throws {
         startRunning()
-        await runStarted()
+        await runLoops()
     }
 
     /// Runs `body` with this store running (``run()`` in a child task), then stops it: for
@@ -119,9 +119,13 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
         // not find the store "not running". Calls made before the pool's run loop starts
         // simply wait for it.
         startRunning()
+        let (poolStarting, signal) = AsyncStream.makeStream(of: Void.self)
         return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await self.runStarted() }
+            group.addTask { await self.runLoops { signal.finish() } }
             defer { group.cancelAll() }
+            // Until the pool's run loop is about to start, so that `body`'s first call does not
+            // find it idle (postgres-nio would log a warning, though the call would still wait).
+            for await _ in poolStarting {}
             return try await body(self)
         }
     }
@@ -134,13 +138,17 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
         precondition(first, "PostgresReplayStore.run() was called twice; a store runs once")
     }
 
-    private func runStarted() async {
+    /// The run loops; `poolStarting` is called just before the pool's own.
+    private func runLoops(poolStarting: @escaping @Sendable () -> Void = {}) async {
         defer { shared.withLockedValue { $0.phase = .finished } }
         // Every child returns (rather than throws) when cancelled, so a ServiceGroup sees a
         // clean stop at graceful shutdown.
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
-                group.addTask { await self.client.run() }
+                group.addTask {
+                    poolStarting()
+                    await self.client.run()
+                }
                 group.addTask { await self.tickPurges() }
                 group.addTask { await self.purgeOnWakeups() }
             }
