@@ -192,6 +192,15 @@ targets.append(.testTarget(
     dependencies: [.target(name: "PostgresReplayStore"), "TestSupport"] + postgresStoreDependencies,
     path: "Modules/PostgresReplayStore/Tests"
 ))
+// Insert-if-absent throughput and latency, memory store against PostgreSQL (docs/benchmarks.md).
+targets.append(.executableTarget(
+    name: "replay-store-benchmark",
+    dependencies: [
+        "PostgresReplayStore", "SignedVerification", argumentParser,
+        postgresExternal("PostgresNIO", "postgres-nio"), postgresExternal("NIOSSL", "swift-nio-ssl"), postgresExternal("Logging", "swift-log"),
+    ],
+    path: "Tools/Benchmarks/ReplayStoreBenchmark"
+))
 
 for target in targets {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
