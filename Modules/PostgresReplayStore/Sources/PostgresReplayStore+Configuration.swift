@@ -41,7 +41,7 @@ extension PostgresReplayStore {
         public var table: String
         /// The longest a caller waits for one call (an insert, a schema creation, a batch
         /// deletion), connecting included; past it the call throws
-        /// ``SignedVerificationError/Code/replayStoreUnavailable``. Also the server's
+        /// `SignedVerificationError.Code.replayStoreUnavailable`. Also the server's
         /// `statement_timeout` for the store's connections. Default 2 seconds.
         public var timeout: Duration
         /// The most connections the store opens to the server (its pool). Default 16.
@@ -93,7 +93,7 @@ extension PostgresReplayStore {
         /// `sslmode=verify-ca` (which postgres-nio cannot check without the host name) is
         /// refused, naming what is wrong (never the password).
         ///
-        /// - Throws: ``SignedVerificationError/Code/invalidConfiguration``.
+        /// - Throws: `SignedVerificationError.Code.invalidConfiguration`.
         public init(url text: String) throws(SignedVerificationError) {
             func refuse(_ why: String) -> SignedVerificationError {
                 SignedVerificationError(code: .invalidConfiguration, message: "replay store URL \(Self.redacted(text)): \(why)")
@@ -137,7 +137,7 @@ extension PostgresReplayStore {
 
         /// Checks every setting, so a store never starts with one that cannot work.
         ///
-        /// - Throws: ``SignedVerificationError/Code/invalidConfiguration``, naming the setting.
+        /// - Throws: `SignedVerificationError.Code.invalidConfiguration`, naming the setting.
         public func validate() throws(SignedVerificationError) {
             func refuse(_ why: String) -> SignedVerificationError {
                 SignedVerificationError(code: .invalidConfiguration, message: "replay store configuration: \(why)")

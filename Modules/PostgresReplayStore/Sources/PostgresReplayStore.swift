@@ -7,7 +7,7 @@ import PostgresNIO
 public import ServiceLifecycle
 public import SignedVerification
 
-/// A ``SignedVerification/ReplayStore`` on PostgreSQL: every instance of a service that shares
+/// A `ReplayStore` on PostgreSQL: every instance of a service that shares
 /// one database accepts a signed request once, whichever instance it reaches.
 ///
 /// One table (``schemaSQL(table:)``), one statement per call: an insert that succeeds when the
@@ -15,7 +15,7 @@ public import SignedVerification
 /// rows are deleted in bounded batches by ``run()``, never on a request's path. Each call waits
 /// at most ``Configuration/timeout``; a call that cannot get the database's answer in time —
 /// the server down or unreachable, a lock held, the pool exhausted — throws
-/// ``SignedVerification/SignedVerificationError/Code/replayStoreUnavailable``, so the verifier
+/// `SignedVerificationError.Code.replayStoreUnavailable`, so the verifier
 /// refuses the request: the store fails closed, and never answers `true` unless the database
 /// recorded the key.
 ///
@@ -51,9 +51,10 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// runs and a call needs a connection.
     ///
     /// - Parameters:
+    ///   - configuration: the server, the table and the settings.
     ///   - logger: where the store and postgres-nio log background events (a deletion of
     ///     expired rows that failed, connections that could not be made); never a password.
-    /// - Throws: ``SignedVerification/SignedVerificationError/Code/invalidConfiguration`` when a
+    /// - Throws: `SignedVerificationError.Code.invalidConfiguration` when a
     ///   setting cannot work (``Configuration/validate()``).
     public init(configuration: Configuration, logger: Logger = Logger(label: "signed-api.postgres-replay-store")) throws(SignedVerificationError) {
         try configuration.validate()
@@ -81,7 +82,7 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// A store for the server in `url` (``Configuration/init(url:)``), the other settings at
     /// their defaults.
     ///
-    /// - Throws: ``SignedVerification/SignedVerificationError/Code/invalidConfiguration``.
+    /// - Throws: `SignedVerificationError.Code.invalidConfiguration`.
     public convenience init(url: String, logger: Logger = Logger(label: "signed-api.postgres-replay-store")) throws(SignedVerificationError) {
         try self.init(configuration: Configuration(url: url), logger: logger)
     }
@@ -185,12 +186,12 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// CREATE INDEX IF NOT EXISTS "signed_api_replay_expires_at" ON "signed_api_replay" (expires_at);
     /// ```
     ///
-    /// `key` is ``SignedVerification/ReplayKey/digest`` (32 bytes); `expires_at` is when the
+    /// `key` is `ReplayKey.digest` (32 bytes); `expires_at` is when the
     /// record stops counting, and the index serves the deletion of expired rows.
     ///
     /// - Parameter table: a plain identifier (letters, digits and `_`, not starting with a
     ///   digit, at most 63 bytes).
-    /// - Throws: ``SignedVerification/SignedVerificationError/Code/invalidConfiguration`` for
+    /// - Throws: `SignedVerificationError.Code.invalidConfiguration` for
     ///   any other name.
     public static func schemaSQL(table: String = Configuration.defaultTable) throws(SignedVerificationError) -> String {
         try checkTableName(table)
@@ -201,7 +202,7 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// transaction holding an advisory lock, so instances starting together do not trip over
     /// each other. The store must be running.
     ///
-    /// - Throws: ``SignedVerification/SignedVerificationError/Code/replayStoreUnavailable``
+    /// - Throws: `SignedVerificationError.Code.replayStoreUnavailable`
     ///   when the database cannot do it (unreachable, no right to create tables, past the
     ///   timeout).
     public func createSchema() async throws(SignedVerificationError) {
@@ -232,7 +233,7 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// RETURNING 1
     /// ```
     ///
-    /// - Throws: ``SignedVerification/SignedVerificationError/Code/replayStoreUnavailable``
+    /// - Throws: `SignedVerificationError.Code.replayStoreUnavailable`
     ///   when the database did not answer within ``Configuration/timeout`` or failed; the
     ///   caller must refuse the request.
     public func insertIfAbsent(_ key: ReplayKey, until expiry: Date, now: Date) async throws(SignedVerificationError) -> Bool {
@@ -270,7 +271,7 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// Rows another instance is deleting at the same moment are skipped, not waited for
     /// (`FOR UPDATE SKIP LOCKED`), and a row renewed by an insert meanwhile is kept.
     ///
-    /// - Throws: ``SignedVerification/SignedVerificationError/Code/replayStoreUnavailable``.
+    /// - Throws: `SignedVerificationError.Code.replayStoreUnavailable`.
     @discardableResult
     public func deleteExpired(now: Date = Date()) async throws(SignedVerificationError) -> Int {
         var binds = PostgresBindings(capacity: 2)
