@@ -1,3 +1,5 @@
+// Compiled with the PostgresReplayStore trait only: without it, TraitCheck.swift's #error is the one message.
+#if PostgresReplayStore
 import NIOConcurrencyHelpers
 import SignedVerification
 
@@ -93,3 +95,4 @@ private final class ResumeOnce<Value: Sendable>: Sendable {
         finish?()
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Compiled with the PostgresReplayStore trait only: without it, TraitCheck.swift's #error is the one message.
+#if PostgresReplayStore
 import Foundation
 public import SignedVerification
 
@@ -200,3 +202,4 @@ extension PostgresReplayStore {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Compiled with the PostgresReplayStore trait only: without it, TraitCheck.swift's #error is the one message.
+#if PostgresReplayStore
 public import Foundation
 public import Logging
 import NIOConcurrencyHelpers
@@ -407,3 +409,4 @@ struct QuotedTable: Sendable {
             """
     }
 }
+#endif
