@@ -21,8 +21,9 @@ extension PostgresReplayStore {
             /// TLS always, without checking the server's certificate (libpq's `require`: no
             /// eavesdropping, but no protection against an impostor on the path).
             case require
-            /// TLS always, the certificate checked against the system's trusted roots and the
-            /// host name: the mode to use across a network you do not control.
+            /// TLS always, the certificate checked against the system's trusted roots and, when
+            /// the host is a name, against that name (postgres-nio sends no server name for an
+            /// IP address): the mode to use across a network you do not control.
             case verifyFull = "verify-full"
         }
 
