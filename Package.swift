@@ -166,6 +166,42 @@ targets.append(.executableTarget(
 targets.append(.executableTarget(name: "oauth1-benchmarks", dependencies: ["OAuth1Client", "SigningCore"], path: "Tools/Benchmarks/OAuth1Benchmarks"))
 targets.append(.executableTarget(name: "signing-benchmarks", dependencies: ["SigningCore", swiftCrypto], path: "Tools/Benchmarks/SigningBenchmarks"))
 
+// MARK: Replay store on PostgreSQL
+// The `ReplayStore` every instance of a service shares, on PostgreSQL (postgres-nio), behind
+// its own default-on trait: an app with `traits: []` fetches none of it, one with
+// `traits: ["PostgresReplayStore"]` fetches postgres-nio and what postgres-nio needs, and
+// neither Hummingbird nor argument-parser (.ci/check-sdk-only-fetch.sh proves both).
+
+let postgresReplayStoreTrait = "PostgresReplayStore"
+
+/// A dependency on another package's product, only when the `PostgresReplayStore` trait is on.
+func postgresExternal(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: [postgresReplayStoreTrait]))
+}
+
+let postgresStoreDependencies: [Target.Dependency] = [
+    "SignedVerification", "SigningCore",
+    postgresExternal("PostgresNIO", "postgres-nio"), postgresExternal("NIOCore", "swift-nio"),
+    postgresExternal("NIOConcurrencyHelpers", "swift-nio"), postgresExternal("NIOSSL", "swift-nio-ssl"),
+    postgresExternal("Logging", "swift-log"), postgresExternal("ServiceLifecycle", "swift-service-lifecycle"),
+]
+products.append(.library(name: "PostgresReplayStore", targets: ["PostgresReplayStore"]))
+targets.append(.target(name: "PostgresReplayStore", dependencies: postgresStoreDependencies, path: "Modules/PostgresReplayStore/Sources"))
+targets.append(.testTarget(
+    name: "PostgresReplayStoreTests",
+    dependencies: [.target(name: "PostgresReplayStore"), "TestSupport"] + postgresStoreDependencies,
+    path: "Modules/PostgresReplayStore/Tests"
+))
+// Insert-if-absent throughput and latency, memory store against PostgreSQL (docs/benchmarks.md).
+targets.append(.executableTarget(
+    name: "replay-store-benchmark",
+    dependencies: [
+        "PostgresReplayStore", "SignedVerification", argumentParser,
+        postgresExternal("PostgresNIO", "postgres-nio"), postgresExternal("NIOSSL", "swift-nio-ssl"), postgresExternal("Logging", "swift-log"),
+    ],
+    path: "Tools/Benchmarks/ReplayStoreBenchmark"
+))
+
 for target in targets {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }
@@ -179,7 +215,11 @@ let package = Package(
             name: mockServers,
             description: "Mock provider servers, command-line tools, benchmarks and their test-only dependencies."
         ),
-        .default(enabledTraits: [mockServers]),
+        .trait(
+            name: postgresReplayStoreTrait,
+            description: "The PostgresReplayStore product: a replay store shared by every instance of a service, on PostgreSQL (postgres-nio)."
+        ),
+        .default(enabledTraits: [mockServers, postgresReplayStoreTrait]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -189,6 +229,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The PostgresReplayStore trait's: postgres-nio, and swift-nio-ssl (which postgres-nio
+        // brings anyway) for the TLS modes the store offers.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
         // `swift package generate-documentation` (DocC catalogs in each product's Sources). No
         // target uses it, so SwiftPM never fetches it for a package depending on this one, with
         // or without traits: no trait needed (.ci/check-sdk-only-fetch.sh).

@@ -1,36 +1,78 @@
 #!/usr/bin/env bash
-# Proves the package-traits promise in the README: an app that depends on this package with
-# `traits: []` and uses only SDK products checks out this package and nothing else.
+# Proves the package-traits promises in the README:
+# 1. an app that depends on this package with `traits: []` and uses only SDK products checks
+#    out this package and nothing else;
+# 2. an app with `traits: ["PostgresReplayStore"]` using the PostgresReplayStore product checks
+#    out this package, postgres-nio, and exactly what an app depending on postgres-nio alone
+#    checks out — no Hummingbird, no argument-parser, nothing of the mock servers.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
+name=$(basename "$repo")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/Sources/App"
-cat > "$work/Package.swift" <<MANIFEST
-// swift-tools-version:6.1
-import PackageDescription
-let package = Package(
-    name: "App",
-    platforms: [.macOS(.v14)],
-    dependencies: [.package(url: "file://$repo", branch: "HEAD", traits: [])],
-    targets: [.executableTarget(name: "App", dependencies: [
-        .product(name: "SigningCore", package: "$(basename "$repo")"),
-        .product(name: "SignedHTTP", package: "$(basename "$repo")"),
-        .product(name: "OAuth1Client", package: "$(basename "$repo")"),
-        .product(name: "CredentialStore", package: "$(basename "$repo")"),
-        .product(name: "DrupalServicesClient", package: "$(basename "$repo")"),
-        .product(name: "AFSignedClient", package: "$(basename "$repo")"),
-        .product(name: "GoogleBooksClient", package: "$(basename "$repo")"),
-        .product(name: "SignedHTTPTesting", package: "$(basename "$repo")"),
-    ])]
-)
-MANIFEST
-echo 'import SigningCore; print(SHA256.hash("abc").hex)' > "$work/Sources/App/main.swift"
-(cd "$work" && swift package resolve >/dev/null)
-checkouts=$(ls "$work/.build/checkouts")
+
+# app DIR TRAITS PRODUCT...: a package at DIR whose app depends on this one with TRAITS.
+app() {
+    local dir=$1 traits=$2
+    shift 2
+    mkdir -p "$dir/Sources/App"
+    {
+        echo '// swift-tools-version:6.1'
+        echo 'import PackageDescription'
+        echo 'let package = Package('
+        echo '    name: "App",'
+        echo '    platforms: [.macOS(.v14)],'
+        echo "    dependencies: [.package(url: \"file://$repo\", branch: \"HEAD\", traits: $traits)],"
+        echo '    targets: [.executableTarget(name: "App", dependencies: ['
+        for product in "$@"; do echo "        .product(name: \"$product\", package: \"$name\"),"; done
+        echo '    ])]'
+        echo ')'
+    } >"$dir/Package.swift"
+    echo 'print("app")' >"$dir/Sources/App/main.swift"
+    resolve "$dir"
+    ls "$dir/.build/checkouts" | sort
+}
+
+# resolve DIR: resolves the package at DIR, its log shown only when that fails.
+resolve() {
+    (cd "$1" && swift package resolve >"$1/resolve.log" 2>&1) || { cat "$1/resolve.log" >&2; echo "FAIL: could not resolve $1" >&2; exit 1; }
+}
+
+checkouts=$(app "$work/sdk" '[]' SigningCore SignedHTTP OAuth1Client CredentialStore DrupalServicesClient AFSignedClient GoogleBooksClient SignedHTTPTesting SignedVerification)
 count=$(echo "$checkouts" | wc -l)
 if [ "$count" -ne 1 ]; then
     echo "FAIL: an SDK-only app with traits: [] checked out $count packages:" $checkouts
     exit 1
 fi
 echo "ok: an SDK-only app with traits: [] checks out 1 package ($checkouts)"
+
+# The reference: what postgres-nio itself needs, at the version this package asks for.
+mkdir -p "$work/reference/Sources/App"
+postgres_requirement=$(grep -o '\.package(url: "https://github.com/vapor/postgres-nio"[^)]*)' "$repo/Package.swift")
+cat >"$work/reference/Package.swift" <<MANIFEST
+// swift-tools-version:6.1
+import PackageDescription
+let package = Package(
+    name: "Reference",
+    platforms: [.macOS(.v14)],
+    dependencies: [$postgres_requirement],
+    targets: [.executableTarget(name: "App", dependencies: [.product(name: "PostgresNIO", package: "postgres-nio")])]
+)
+MANIFEST
+echo 'print("reference")' >"$work/reference/Sources/App/main.swift"
+resolve "$work/reference"
+expected=$(printf '%s\n' "$name" $(ls "$work/reference/.build/checkouts") | sort)
+
+checkouts=$(app "$work/postgres" '["PostgresReplayStore"]' PostgresReplayStore OAuth1Client)
+for unwanted in hummingbird swift-argument-parser; do
+    if echo "$checkouts" | grep -qx "$unwanted"; then
+        echo "FAIL: an app with traits: [\"PostgresReplayStore\"] checked out $unwanted:" $checkouts
+        exit 1
+    fi
+done
+if [ "$checkouts" != "$expected" ]; then
+    echo "FAIL: an app with traits: [\"PostgresReplayStore\"] checked out" $checkouts
+    echo "      but postgres-nio alone needs (with this package)" $expected
+    exit 1
+fi
+echo "ok: an app with traits: [\"PostgresReplayStore\"] checks out $(echo "$checkouts" | wc -l) packages, this one and exactly postgres-nio's:" $checkouts

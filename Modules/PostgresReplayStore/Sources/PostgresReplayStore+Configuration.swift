@@ -1,0 +1,206 @@
+// Compiled with the PostgresReplayStore trait only: without it, TraitCheck.swift's #error is the one message.
+#if PostgresReplayStore
+import Foundation
+public import SignedVerification
+
+extension PostgresReplayStore {
+    /// Where the store's table is and how the store talks to it: the server, the database, the
+    /// table, the timeout of each call, the connection pool and the deletion of expired rows.
+    ///
+    /// Usually read from a URL with ``init(url:)``. The password is kept for connecting and
+    /// never shown: ``description``, every error and every log name the server as
+    /// `host:port/database` only.
+    public struct Configuration: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+        /// How the connection is encrypted: libpq's `sslmode` values that postgres-nio can honour.
+        public enum TLSMode: String, Sendable, CaseIterable {
+            /// No TLS: right on loopback, where it is the default.
+            case disable
+            /// TLS when the server offers it, plain otherwise (libpq's default; an attacker on
+            /// the path can force it plain).
+            case prefer
+            /// TLS always, without checking the server's certificate (libpq's `require`: no
+            /// eavesdropping, but no protection against an impostor on the path).
+            case require
+            /// TLS always, the certificate checked against the system's trusted roots and, when
+            /// the host is a name, against that name (postgres-nio sends no server name for an
+            /// IP address): the mode to use across a network you do not control.
+            case verifyFull = "verify-full"
+        }
+
+        /// The host name or IP address of the server.
+        public var host: String
+        /// The server's TCP port (5432 unless told).
+        public var port: Int
+        /// The role to log in as.
+        public var username: String
+        /// The role's password, when the server asks for one; never shown.
+        public var password: String?
+        /// The database holding the table.
+        public var database: String
+        /// How the connection is encrypted.
+        public var tls: TLSMode
+        /// The table's name: a plain identifier (letters, digits, `_`, not starting with a
+        /// digit, at most 63 bytes), always written quoted. Default `signed_api_replay`.
+        public var table: String
+        /// The longest a caller waits for one call (an insert, a schema creation, a batch
+        /// deletion), connecting included; past it the call throws
+        /// `SignedVerificationError.Code.replayStoreUnavailable`. Also the server's
+        /// `statement_timeout` for the store's connections. Default 2 seconds.
+        public var timeout: Duration
+        /// The most connections the store opens to the server (its pool). Default 16.
+        public var maximumConnections: Int
+        /// The most expired rows one deletion statement removes. Default 1 000.
+        public var expiredBatchSize: Int
+        /// How often ``PostgresReplayStore/run()`` deletes expired rows, besides after every
+        /// ``expiredBatchSize`` accepted inserts. Default 60 seconds.
+        public var purgeInterval: Duration
+
+        /// The default table name.
+        public static let defaultTable = "signed_api_replay"
+
+        /// A configuration from its parts; see each property for its meaning and default.
+        /// ``validate()`` (which the store's initialiser runs) checks them.
+        public init(
+            host: String,
+            port: Int = 5432,
+            username: String,
+            password: String? = nil,
+            database: String,
+            tls: TLSMode? = nil,
+            table: String = Configuration.defaultTable,
+            timeout: Duration = .seconds(2),
+            maximumConnections: Int = 16,
+            expiredBatchSize: Int = 1_000,
+            purgeInterval: Duration = .seconds(60)
+        ) {
+            self.host = host
+            self.port = port
+            self.username = username
+            self.password = password
+            self.database = database
+            self.tls = tls ?? (Self.isLoopback(host) ? .disable : .require)
+            self.table = table
+            self.timeout = timeout
+            self.maximumConnections = maximumConnections
+            self.expiredBatchSize = expiredBatchSize
+            self.purgeInterval = purgeInterval
+        }
+
+        /// A configuration from a URL, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`
+        /// (`postgresql://` too), with the defaults for the rest.
+        ///
+        /// User, password and database may be percent-encoded. The one query item read is
+        /// `sslmode`: `disable`, `prefer`, `require` or `verify-full` (``TLSMode``); without it,
+        /// `disable` on a loopback host and `require` elsewhere. A URL with a Unix socket path,
+        /// no host, no user, no database, another scheme, any other query item or
+        /// `sslmode=verify-ca` (which postgres-nio cannot check without the host name) is
+        /// refused, naming what is wrong (never the password).
+        ///
+        /// - Throws: `SignedVerificationError.Code.invalidConfiguration`.
+        public init(url text: String) throws(SignedVerificationError) {
+            func refuse(_ why: String) -> SignedVerificationError {
+                SignedVerificationError(code: .invalidConfiguration, message: "replay store URL \(Self.redacted(text)): \(why)")
+            }
+            guard text.contains("://"), let components = URLComponents(string: text) else {
+                // Not shown: text that is not a URL cannot be told apart from a bare password.
+                throw SignedVerificationError(
+                    code: .invalidConfiguration,
+                    message: "the replay store URL is not a URL; expected postgres://USER[:PASSWORD]@HOST:PORT/DATABASE"
+                )
+            }
+            guard let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql" else {
+                throw refuse("the scheme must be postgres:// or postgresql://")
+            }
+            guard var host = components.host, !host.isEmpty else {
+                throw refuse("no host (a Unix socket path is not supported; use 127.0.0.1)")
+            }
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            guard let username = components.user?.removingPercentEncoding, !username.isEmpty else {
+                throw refuse("no user name (postgres://USER@HOST:PORT/DATABASE)")
+            }
+            let password = components.password?.removingPercentEncoding
+            var database = components.path
+            if database.hasPrefix("/") { database.removeFirst() }
+            guard let decoded = database.removingPercentEncoding, !decoded.isEmpty, !decoded.contains("/") else {
+                throw refuse("no database name after the host (postgres://USER@HOST:PORT/DATABASE)")
+            }
+            var tls: TLSMode?
+            for item in components.queryItems ?? [] {
+                guard item.name == "sslmode" else {
+                    throw refuse("unknown option '\(item.name)' (the one option read is sslmode)")
+                }
+                guard let value = item.value, let mode = TLSMode(rawValue: value) else {
+                    let allowed = TLSMode.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw refuse("sslmode '\(item.value ?? "")' is not supported; use one of \(allowed)")
+                }
+                tls = mode
+            }
+            self.init(host: host, port: components.port ?? 5432, username: username, password: password, database: decoded, tls: tls)
+        }
+
+        /// Checks every setting, so a store never starts with one that cannot work.
+        ///
+        /// - Throws: `SignedVerificationError.Code.invalidConfiguration`, naming the setting.
+        public func validate() throws(SignedVerificationError) {
+            func refuse(_ why: String) -> SignedVerificationError {
+                SignedVerificationError(code: .invalidConfiguration, message: "replay store configuration: \(why)")
+            }
+            if host.isEmpty { throw refuse("the host is empty") }
+            if !(1...65_535).contains(port) { throw refuse("port \(port) is not between 1 and 65535") }
+            if username.isEmpty { throw refuse("the user name is empty") }
+            if database.isEmpty { throw refuse("the database name is empty") }
+            try PostgresReplayStore.checkTableName(table)
+            if timeout <= .zero { throw refuse("the timeout must be positive (it is \(timeout))") }
+            if !(1...1_000).contains(maximumConnections) {
+                throw refuse("maximumConnections \(maximumConnections) is not between 1 and 1000")
+            }
+            if !(1...1_000_000).contains(expiredBatchSize) {
+                throw refuse("expiredBatchSize \(expiredBatchSize) is not between 1 and 1000000")
+            }
+            if purgeInterval <= .zero { throw refuse("the purge interval must be positive (it is \(purgeInterval))") }
+        }
+
+        /// `host:port/database`: how the store, its errors and its logs name the server.
+        public var endpoint: String {
+            "\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+        }
+
+        /// The server, user, table and settings, without the password.
+        public var description: String {
+            "postgres://\(username)@\(endpoint) table \(table), sslmode \(tls.rawValue), timeout \(timeout), "
+                + "\(maximumConnections) connections, expired rows deleted \(expiredBatchSize) at a time"
+        }
+
+        /// The same as ``description``: no password.
+        public var debugDescription: String { description }
+
+        /// Every setting, the password shown as `•••` when there is one (so `dump` and
+        /// debuggers do not reveal it).
+        public var customMirror: Mirror {
+            Mirror(self, children: [
+                "host": host, "port": port, "username": username, "password": password.map { _ in "•••" } as Any,
+                "database": database, "tls": tls, "table": table, "timeout": timeout,
+                "maximumConnections": maximumConnections, "expiredBatchSize": expiredBatchSize, "purgeInterval": purgeInterval,
+            ])
+        }
+
+        /// `127.0.0.1` and the rest of 127.0.0.0/8, `::1` and `localhost`.
+        static func isLoopback(_ host: String) -> Bool {
+            let lower = host.lowercased()
+            return lower == "localhost" || lower == "::1" || lower.hasPrefix("127.")
+        }
+
+        /// `text` with any password in its user information replaced by `•••`, for errors
+        /// about a URL that may not parse (empty when `text` has no `://`: nothing to tell a
+        /// password from).
+        static func redacted(_ text: String) -> String {
+            guard let schemeEnd = text.range(of: "://") else { return "" }
+            let rest = text[schemeEnd.upperBound...]
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+            let authority = rest[..<authorityEnd]
+            guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return text }
+            return String(text[..<colon]) + ":•••" + String(text[at...])
+        }
+    }
+}
+#endif

@@ -1,0 +1,412 @@
+// Compiled with the PostgresReplayStore trait only: without it, TraitCheck.swift's #error is the one message.
+#if PostgresReplayStore
+public import Foundation
+public import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOSSL
+import PostgresNIO
+public import ServiceLifecycle
+public import SignedVerification
+
+/// A `ReplayStore` on PostgreSQL: every instance of a service that shares
+/// one database accepts a signed request once, whichever instance it reaches.
+///
+/// One table (``schemaSQL(table:)``), one statement per call: an insert that succeeds when the
+/// key is new or its record has expired, in one round trip over a pooled connection. Expired
+/// rows are deleted in bounded batches by ``run()``, never on a request's path. Each call waits
+/// at most ``Configuration/timeout``; a call that cannot get the database's answer in time —
+/// the server down or unreachable, a lock held, the pool exhausted — throws
+/// `SignedVerificationError.Code.replayStoreUnavailable`, so the verifier
+/// refuses the request: the store fails closed, and never answers `true` unless the database
+/// recorded the key.
+///
+/// The connection pool works only while ``run()`` runs: hand the store to a `ServiceGroup`
+/// (it is a swift-service-lifecycle `Service`) or run it in a task of your own, or wrap a
+/// script's or test's work in ``withRunning(_:)``. Create the table once with
+/// ``createSchema()``, or with ``schemaSQL(table:)`` in your own migrations.
+///
+/// The password is used to connect and nowhere else: ``description``, errors and logs name
+/// the server as `host:port/database`.
+public final class PostgresReplayStore: ReplayStore, Service, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The server, table and settings this store uses.
+    public let configuration: Configuration
+
+    private let client: PostgresClient
+    private let logger: Logger
+    private let table: QuotedTable
+    private let shared = NIOLockedValueBox(Shared())
+    private let purgeWakeups: AsyncStream<Void>
+    private let wakePurge: AsyncStream<Void>.Continuation
+
+    private enum Phase {
+        case notStarted, running, finished
+    }
+
+    private struct Shared {
+        var phase = Phase.notStarted
+        /// Inserts answered `true` since the purge loop was last woken.
+        var insertsSincePurge = 0
+    }
+
+    /// A store for the server and table in `configuration`; nothing connects until ``run()``
+    /// runs and a call needs a connection.
+    ///
+    /// - Parameters:
+    ///   - configuration: the server, the table and the settings.
+    ///   - logger: where the store and postgres-nio log background events (a deletion of
+    ///     expired rows that failed, connections that could not be made); never a password.
+    /// - Throws: `SignedVerificationError.Code.invalidConfiguration` when a
+    ///   setting cannot work (``Configuration/validate()``).
+    public init(configuration: Configuration, logger: Logger = Logger(label: "signed-api.postgres-replay-store")) throws(SignedVerificationError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.logger = logger
+        table = QuotedTable(configuration.table)
+        (purgeWakeups, wakePurge) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+
+        var postgres = PostgresClient.Configuration(
+            host: configuration.host, port: configuration.port, username: configuration.username,
+            password: configuration.password, database: configuration.database, tls: Self.tls(configuration.tls)
+        )
+        postgres.options.maximumConnections = configuration.maximumConnections
+        postgres.options.connectTimeout = configuration.timeout
+        // The server gives up on a statement when the caller has: a query held by a lock does
+        // not keep its connection busy after the caller was told the store is unavailable.
+        let milliseconds = max(1, configuration.timeout.components.seconds * 1_000 + configuration.timeout.components.attoseconds / 1_000_000_000_000_000)
+        postgres.options.additionalStartupParameters = [
+            ("statement_timeout", "\(milliseconds)"),
+            ("application_name", "signed-api replay store"),
+        ]
+        client = PostgresClient(configuration: postgres, backgroundLogger: logger)
+    }
+
+    /// A store for the server in `url` (``Configuration/init(url:)``), the other settings at
+    /// their defaults.
+    ///
+    /// - Throws: `SignedVerificationError.Code.invalidConfiguration`.
+    public convenience init(url: String, logger: Logger = Logger(label: "signed-api.postgres-replay-store")) throws(SignedVerificationError) {
+        try self.init(configuration: Configuration(url: url), logger: logger)
+    }
+
+    /// `PostgresReplayStore(postgres://USER@HOST:PORT/DATABASE table …)`, without the password.
+    public var description: String {
+        "PostgresReplayStore(\(configuration))"
+    }
+
+    /// The same as ``description``: no password.
+    public var debugDescription: String { description }
+
+    /// The configuration alone (whose mirror hides the password), not the connection pool.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["configuration": configuration])
+    }
+
+    // MARK: Running
+
+    /// Runs the connection pool and the deletion of expired rows until the task is cancelled
+    /// or, in a `ServiceGroup`, until graceful shutdown; then closes every connection.
+    ///
+    /// Expired rows are deleted every ``Configuration/purgeInterval`` and after every
+    /// ``Configuration/expiredBatchSize`` accepted inserts, one bounded batch per statement
+    /// until a batch comes back short. A store runs once: a second call is a programming error.
+    public func run() async throws {
+        startRunning()
+        await runLoops()
+    }
+
+    /// Runs `body` with this store running (``run()`` in a child task), then stops it: for
+    /// scripts and tests. The store is finished afterwards and cannot run again.
+    public func withRunning<Result>(_ body: (PostgresReplayStore) async throws -> Result) async throws -> Result {
+        // Running from here on, before the child task is scheduled: `body`'s first call must
+        // not find the store "not running". Calls made before the pool's run loop starts
+        // simply wait for it.
+        startRunning()
+        let (poolStarting, signal) = AsyncStream.makeStream(of: Void.self)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await self.runLoops { signal.finish() } }
+            defer { group.cancelAll() }
+            // Until the pool's run loop is about to start, so that `body`'s first call does not
+            // find it idle (postgres-nio would log a warning, though the call would still wait).
+            for await _ in poolStarting {}
+            return try await body(self)
+        }
+    }
+
+    private func startRunning() {
+        let first = shared.withLockedValue { shared in
+            defer { shared.phase = .running }
+            return shared.phase == .notStarted
+        }
+        precondition(first, "PostgresReplayStore.run() was called twice; a store runs once")
+    }
+
+    /// The run loops; `poolStarting` is called just before the pool's own.
+    private func runLoops(poolStarting: @escaping @Sendable () -> Void = {}) async {
+        defer { shared.withLockedValue { $0.phase = .finished } }
+        // Every child returns (rather than throws) when cancelled, so a ServiceGroup sees a
+        // clean stop at graceful shutdown.
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    poolStarting()
+                    await self.client.run()
+                }
+                group.addTask { await self.tickPurges() }
+                group.addTask { await self.purgeOnWakeups() }
+            }
+        }
+    }
+
+    private func tickPurges() async {
+        while (try? await Task.sleep(for: configuration.purgeInterval)) != nil {
+            wakePurge.yield()
+        }
+    }
+
+    private func purgeOnWakeups() async {
+        for await _ in purgeWakeups {
+            do throws(SignedVerificationError) {
+                while try await deleteExpired(now: Date()) == configuration.expiredBatchSize {}
+            } catch {
+                if Task.isCancelled { return }  // stopping: the pool is closing under the batch
+                logger.warning("deleting expired rows failed; the next round tries again", metadata: ["error": "\(error.message)"])
+            }
+        }
+    }
+
+    // MARK: The table
+
+    /// The SQL that creates the store's table and its expiry index, for teams that manage
+    /// their schema themselves (``createSchema()`` runs the same statements):
+    ///
+    /// ```sql
+    /// CREATE TABLE IF NOT EXISTS "signed_api_replay" (
+    ///     key bytea PRIMARY KEY,
+    ///     expires_at timestamptz NOT NULL
+    /// );
+    /// CREATE INDEX IF NOT EXISTS "signed_api_replay_expires_at" ON "signed_api_replay" (expires_at);
+    /// ```
+    ///
+    /// `key` is `ReplayKey.digest` (32 bytes); `expires_at` is when the
+    /// record stops counting, and the index serves the deletion of expired rows.
+    ///
+    /// - Parameter table: a plain identifier (letters, digits and `_`, not starting with a
+    ///   digit, at most 63 bytes).
+    /// - Throws: `SignedVerificationError.Code.invalidConfiguration` for
+    ///   any other name.
+    public static func schemaSQL(table: String = Configuration.defaultTable) throws(SignedVerificationError) -> String {
+        try checkTableName(table)
+        return QuotedTable(table).schemaStatements.joined(separator: ";\n") + ";\n"
+    }
+
+    /// Creates the table and its index when they do not exist (``schemaSQL(table:)``), in one
+    /// transaction holding an advisory lock, so instances starting together do not trip over
+    /// each other. The store must be running.
+    ///
+    /// - Throws: `SignedVerificationError.Code.replayStoreUnavailable`
+    ///   when the database cannot do it (unreachable, no right to create tables, past the
+    ///   timeout).
+    public func createSchema() async throws(SignedVerificationError) {
+        let statements = table.schemaStatements
+        let lockName = "signed-api replay store schema \(configuration.table)"
+        let logger = logger
+        try await call("creating the table") { client in
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lockName)))", logger: logger)
+                for statement in statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+            }
+        }
+    }
+
+    // MARK: Calls
+
+    /// Records `key` until `expiry` and returns `true`, or returns `false` when its record is
+    /// there and has not expired by `now` (a replay).
+    ///
+    /// One statement, its values always bound as parameters:
+    ///
+    /// ```sql
+    /// INSERT INTO "signed_api_replay" AS existing (key, expires_at) VALUES ($1, $2)
+    /// ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
+    ///     WHERE existing.expires_at <= $3
+    /// RETURNING 1
+    /// ```
+    ///
+    /// - Throws: `SignedVerificationError.Code.replayStoreUnavailable`
+    ///   when the database did not answer within ``Configuration/timeout`` or failed; the
+    ///   caller must refuse the request.
+    public func insertIfAbsent(_ key: ReplayKey, until expiry: Date, now: Date) async throws(SignedVerificationError) -> Bool {
+        // Not `ON CONFLICT DO NOTHING`: a record that expired but was not deleted yet would then
+        // count as a replay. `DO UPDATE … WHERE existing.expires_at <= now` takes such a row
+        // over (a new expiry, one row affected) and leaves a live one alone (no row affected),
+        // atomically under the primary key's lock, so of concurrent calls exactly one gets a row.
+        // RETURNING yields one row per affected row: postgres-nio does not expose the command
+        // tag's count, and a returned row is the database's own word that the key was recorded.
+        var binds = PostgresBindings(capacity: 3)
+        binds.append(ByteBuffer(bytes: key.digest))
+        binds.append(expiry)
+        binds.append(now)
+        let query = PostgresQuery(unsafeSQL: table.insertSQL, binds: binds)
+        let rows = try await call("recording a nonce") { client in
+            var count = 0
+            for try await _ in try await client.query(query) { count += 1 }
+            return count
+        }
+        if rows == 1 {
+            let due = shared.withLockedValue { shared in
+                shared.insertsSincePurge += 1
+                guard shared.insertsSincePurge >= configuration.expiredBatchSize else { return false }
+                shared.insertsSincePurge = 0
+                return true
+            }
+            if due { wakePurge.yield() }
+        }
+        return rows == 1
+    }
+
+    /// Deletes at most ``Configuration/expiredBatchSize`` rows that expired by `now`, and
+    /// returns how many it deleted. ``run()`` calls it; a maintenance script may too.
+    ///
+    /// Rows another instance is deleting at the same moment are skipped, not waited for
+    /// (`FOR UPDATE SKIP LOCKED`), and a row renewed by an insert meanwhile is kept.
+    ///
+    /// - Throws: `SignedVerificationError.Code.replayStoreUnavailable`.
+    @discardableResult
+    public func deleteExpired(now: Date = Date()) async throws(SignedVerificationError) -> Int {
+        var binds = PostgresBindings(capacity: 2)
+        binds.append(now)
+        binds.append(configuration.expiredBatchSize)
+        let query = PostgresQuery(unsafeSQL: table.deleteExpiredSQL, binds: binds)
+        return try await call("deleting expired rows") { client in
+            var deleted = 0
+            for try await row in try await client.query(query) { deleted = try row.decode(Int.self) }
+            return deleted
+        }
+    }
+
+    /// Runs `operation` on the pool within the timeout, every failure made a
+    /// `replayStoreUnavailable` error saying what was being done.
+    private func call<Value: Sendable>(_ doing: String, _ operation: @escaping @Sendable (PostgresClient) async throws -> Value) async throws(SignedVerificationError) -> Value {
+        let phase = shared.withLockedValue { $0.phase }
+        guard phase == .running else {
+            let why = phase == .notStarted ? "the store is not running (call run(), or use withRunning)" : "the store has stopped running"
+            throw unavailable(doing, reason: why, cause: nil)
+        }
+        let client = client
+        let timeout = configuration.timeout
+        return try await BoundedCall.run(
+            timeout: timeout,
+            onTimeout: { [self] in
+                unavailable(doing, reason: "no answer within \(Self.seconds(timeout)) (the server down, unreachable, locked or overloaded)", cause: nil)
+            },
+            onCancel: { [self] in unavailable(doing, reason: "the call was cancelled", cause: CancellationError()) }
+        ) { () async throws(SignedVerificationError) -> Value in
+            do {
+                return try await operation(client)
+            } catch {
+                throw self.unavailable(doing, reason: Self.reason(error), cause: error)
+            }
+        }
+    }
+
+    private func unavailable(_ doing: String, reason: String, cause: (any Error)?) -> SignedVerificationError {
+        var message = "replay store unavailable: \(doing) in PostgreSQL at \(configuration.endpoint) failed: \(reason)"
+        if let password = configuration.password, !password.isEmpty {
+            message = message.replacingOccurrences(of: password, with: "•••")
+        }
+        return SignedVerificationError(code: .replayStoreUnavailable, message: message, cause: cause)
+    }
+
+    /// A failure in a few words. postgres-nio's `PSQLError` keeps its details out of its
+    /// description on purpose; the parts read here are the code, the server's message and the
+    /// connection's error, none of which holds a password.
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return String(describing: error) }
+        if error.code == .server, let info = error.serverInfo {
+            let state = info[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
+            return "the server said: \(info[.message] ?? "an error")\(state)"
+        }
+        if let underlying = error.underlying {
+            return "\(error.code): \(underlying)"
+        }
+        return "\(error.code)"
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    private static func tls(_ mode: Configuration.TLSMode) -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case .disable:
+            return .disable
+        case .prefer:
+            return .prefer(.makeClientConfiguration())
+        case .require:
+            var unverified = TLSConfiguration.makeClientConfiguration()
+            unverified.certificateVerification = .none
+            return .require(unverified)
+        case .verifyFull:
+            return .require(.makeClientConfiguration())
+        }
+    }
+
+    /// Checks that `table` is a plain identifier of at most 63 bytes.
+    static func checkTableName(_ table: String) throws(SignedVerificationError) {
+        let bytes = Array(table.utf8)
+        let plain = !bytes.isEmpty && bytes.count <= 63 && bytes.enumerated().allSatisfy { index, byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): index > 0
+            default: false
+            }
+        }
+        guard plain else {
+            throw SignedVerificationError(
+                code: .invalidConfiguration,
+                message: "replay store table name \"\(table.prefix(80))\" is not a plain identifier (letters, digits and _, not starting with a digit, at most 63 bytes)"
+            )
+        }
+    }
+}
+
+/// The table's name, checked and quoted, and the statements written with it.
+struct QuotedTable: Sendable {
+    let schemaStatements: [String]
+    let insertSQL: String
+    let deleteExpiredSQL: String
+
+    /// `name` must have passed ``PostgresReplayStore/checkTableName(_:)``: a plain identifier
+    /// needs no escaping inside double quotes.
+    init(_ name: String) {
+        let table = "\"\(name)\""
+        // PostgreSQL cuts identifiers at 63 bytes, so a long table name gets an index name made
+        // of its start and a hash of it: never cut back into the table's own name.
+        let suffix = "_expires_at"
+        let indexName = name.utf8.count + suffix.utf8.count <= 63
+            ? name + suffix
+            : name.prefix(40) + "_" + SHA256.hash(Array(name.utf8)).hex.prefix(8) + suffix
+        schemaStatements = [
+            "CREATE TABLE IF NOT EXISTS \(table) (\n    key bytea PRIMARY KEY,\n    expires_at timestamptz NOT NULL\n)",
+            "CREATE INDEX IF NOT EXISTS \"\(indexName)\" ON \(table) (expires_at)",
+        ]
+        insertSQL = """
+            INSERT INTO \(table) AS existing (key, expires_at) VALUES ($1, $2) \
+            ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE existing.expires_at <= $3 \
+            RETURNING 1
+            """
+        // ctid picks the rows of one bounded batch. SKIP LOCKED lets instances purging at once
+        // share the work instead of queueing on each other's rows; a row an insert renewed
+        // meanwhile has a new version (a new ctid, a later expiry) and is not deleted.
+        deleteExpiredSQL = """
+            WITH gone AS (DELETE FROM \(table) WHERE ctid IN \
+            (SELECT ctid FROM \(table) WHERE expires_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING 1) \
+            SELECT count(*)::int8 FROM gone
+            """
+    }
+}
+#endif

@@ -1,0 +1,131 @@
+import Foundation
+import PostgresReplayStore
+import SignedVerification
+import Testing
+
+@Suite("PostgresReplayStore configuration")
+struct ConfigurationTests {
+    @Test("a URL gives the server, user, database and the defaults")
+    func parsesURL() throws {
+        let configuration = try PostgresReplayStore.Configuration(url: "postgres://app@127.0.0.1:6543/replay")
+        #expect(configuration.host == "127.0.0.1")
+        #expect(configuration.port == 6543)
+        #expect(configuration.username == "app")
+        #expect(configuration.password == nil)
+        #expect(configuration.database == "replay")
+        #expect(configuration.tls == .disable)
+        #expect(configuration.table == "signed_api_replay")
+        #expect(configuration.timeout == .seconds(2))
+        #expect(configuration.endpoint == "127.0.0.1:6543/replay")
+    }
+
+    @Test("postgresql://, percent-encoding, the default port, sslmode, and require off loopback")
+    func parsesVariants() throws {
+        let encoded = try PostgresReplayStore.Configuration(url: "postgresql://us%40er:p%3Ass@db.example.com/my%20db?sslmode=verify-full")
+        #expect(encoded.username == "us@er")
+        #expect(encoded.password == "p:ss")
+        #expect(encoded.database == "my db")
+        #expect(encoded.port == 5432)
+        #expect(encoded.tls == .verifyFull)
+        #expect(try PostgresReplayStore.Configuration(url: "postgres://u@db.example.com/d").tls == .require)
+        #expect(try PostgresReplayStore.Configuration(url: "postgres://u@localhost/d").tls == .disable)
+        #expect(try PostgresReplayStore.Configuration(url: "postgres://u@[::1]:5433/d").host == "::1")
+        #expect(try PostgresReplayStore.Configuration(url: "postgres://u@[::1]:5433/d").endpoint == "[::1]:5433/d")
+        #expect(try PostgresReplayStore.Configuration(url: "postgres://u@127.0.0.1/d?sslmode=require").tls == .require)
+    }
+
+    @Test(
+        "unusable URLs are refused, naming the problem and never the password",
+        arguments: [
+            ("mysql://u:hunter2@h/d", "scheme"),
+            ("postgres://u:hunter2@/d", "no host"),
+            ("postgres://:hunter2@h/d", "no user name"),
+            ("postgres://u:hunter2@h", "no database"),
+            ("postgres://u:hunter2@h/d?sslmode=verify-ca", "sslmode 'verify-ca' is not supported"),
+            ("postgres://u:hunter2@h/d?connect_timeout=3", "unknown option 'connect_timeout'"),
+            ("postgres://u:hunter2@h:0/d", "port 0"),
+            ("not a url at all :hunter2@", "expected postgres://"),
+        ]
+    )
+    func refusesBadURLs(url: String, words: String) throws {
+        let error = #expect(throws: SignedVerificationError.self) {
+            let configuration = try PostgresReplayStore.Configuration(url: url)
+            _ = try PostgresReplayStore(configuration: configuration)
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.message.contains(words) == true, "\(error?.message ?? "")")
+        #expect(error.map { "\($0)".contains("hunter2") } == false)
+    }
+
+    @Test(
+        "table names must be plain identifiers of at most 63 bytes",
+        arguments: ["a\"; DROP TABLE x; --", "", "1table", "with space", "é", String(repeating: "t", count: 64), "a-b"]
+    )
+    func refusesTableNames(table: String) throws {
+        var configuration = try PostgresReplayStore.Configuration(url: "postgres://u@127.0.0.1/d")
+        configuration.table = table
+        #expect(throws: SignedVerificationError.self) { try configuration.validate() }
+        #expect(throws: SignedVerificationError.self) { try PostgresReplayStore.schemaSQL(table: table) }
+    }
+
+    @Test("other settings are checked")
+    func checksSettings() throws {
+        let base = try PostgresReplayStore.Configuration(url: "postgres://u@127.0.0.1/d")
+        var zeroTimeout = base
+        zeroTimeout.timeout = .zero
+        var noConnections = base
+        noConnections.maximumConnections = 0
+        var noBatch = base
+        noBatch.expiredBatchSize = 0
+        for bad in [zeroTimeout, noConnections, noBatch] {
+            #expect(throws: SignedVerificationError.self) { try bad.validate() }
+        }
+        var longest = base
+        longest.table = "T" + String(repeating: "x", count: 62)
+        try longest.validate()
+    }
+
+    @Test("the schema SQL quotes the table and names an index that PostgreSQL will not cut")
+    func schemaSQL() throws {
+        #expect(try PostgresReplayStore.schemaSQL() == """
+            CREATE TABLE IF NOT EXISTS "signed_api_replay" (
+                key bytea PRIMARY KEY,
+                expires_at timestamptz NOT NULL
+            );
+            CREATE INDEX IF NOT EXISTS "signed_api_replay_expires_at" ON "signed_api_replay" (expires_at);
+
+            """)
+        let long = String(repeating: "n", count: 63)
+        let sql = try PostgresReplayStore.schemaSQL(table: long)
+        let indexName = try #require(sql.split(separator: "\"").dropFirst(3).first)
+        #expect(indexName.utf8.count <= 63)
+        #expect(indexName.hasSuffix("_expires_at"))
+        #expect(indexName != long)
+    }
+
+    @Test("the password never shows: description, debug description, dump")
+    func redactsPassword() throws {
+        let store = try PostgresReplayStore(url: "postgres://app:S3cret-Pa55@127.0.0.1:5432/replay")
+        var dumped = ""
+        dump(store, to: &dumped)
+        dump(store.configuration, to: &dumped)
+        for text in [store.description, store.debugDescription, "\(store.configuration)", String(reflecting: store.configuration), dumped] {
+            #expect(!text.contains("S3cret-Pa55"), "\(text)")
+        }
+        #expect(store.description.contains("postgres://app@127.0.0.1:5432/replay"))
+        #expect(dumped.contains("•••"))
+    }
+
+    @Test("a store that is not running says so at once")
+    func notRunning() async throws {
+        let store = try PostgresReplayStore(url: "postgres://app:S3cret-Pa55@127.0.0.1:5432/replay")
+        let error = await #expect(throws: SignedVerificationError.self) {
+            try await store.insertIfAbsent(.fresh(), until: Date() + 60, now: Date())
+        }
+        #expect(error?.code == .replayStoreUnavailable)
+        #expect(error?.message.hasPrefix("replay store unavailable: ") == true)
+        #expect(error?.message.contains("not running") == true)
+        #expect(error?.message.contains("127.0.0.1:5432/replay") == true)
+        #expect(error.map { "\($0)".contains("S3cret-Pa55") } == false)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+import PostgresReplayStore
+import SignedVerification
+import Testing
+import TestSupport
+
+/// The PostgreSQL the tests use: its URL from `SIGNED_API_TEST_POSTGRES_URL` (`.ci/run` starts a
+/// throwaway cluster and sets it; locally `eval "$(bash .ci/postgres.sh start)"`). Without it
+/// the tests skip with a message, except under `CI=true`, where they fail.
+enum TestDatabase {
+    static let variable = "SIGNED_API_TEST_POSTGRES_URL"
+    static let url = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+    static let isEnabled = url != nil || TestEnvironment.isCI
+    static let missingMessage: Comment = """
+        \(variable) is not set, so the PostgreSQL replay-store tests are skipped: \
+        eval "$(bash .ci/postgres.sh start)" starts a throwaway cluster and sets it (a failure when CI=true)
+        """
+
+    /// The database's URL; a test failure when it is missing (only under CI, since the tests are
+    /// disabled otherwise).
+    static func requireURL() throws -> String {
+        try #require(url, "\(variable) must be set when CI=true (.ci/run starts PostgreSQL and sets it)")
+    }
+
+    /// A table name no other test uses, so tests run in parallel without seeing each other's rows.
+    static func freshTable(_ purpose: String) -> String {
+        "t_\(purpose)_\(UUID().uuidString.prefix(8).lowercased())"
+    }
+
+    /// Runs `body` with a running store on a fresh table of the test database (created first,
+    /// dropped after).
+    static func withStore<R>(_ purpose: String, url: String? = nil, _ body: (PostgresReplayStore) async throws -> R) async throws -> R {
+        try await withStore(purpose, url: url, configure: { _ in }, body)
+    }
+
+    /// ``withStore(_:url:_:)`` with settings changed by `configure` first.
+    static func withStore<R>(
+        _ purpose: String,
+        url: String? = nil,
+        configure: (inout PostgresReplayStore.Configuration) -> Void,
+        _ body: (PostgresReplayStore) async throws -> R
+    ) async throws -> R {
+        var configuration = try PostgresReplayStore.Configuration(url: url ?? requireURL())
+        configuration.table = freshTable(purpose)
+        configure(&configuration)
+        let store = try PostgresReplayStore(configuration: configuration, logger: quietLogger)
+        return try await store.withRunning { store in
+            try await store.createSchema()
+            do {
+                let result = try await body(store)
+                try? await execute(configuration, "DROP TABLE IF EXISTS \"\(configuration.table)\"")
+                return result
+            } catch {
+                try? await execute(configuration, "DROP TABLE IF EXISTS \"\(configuration.table)\"")
+                throw error
+            }
+        }
+    }
+
+    /// Test-only SQL on a connection of its own (not the store's pool): counting rows, holding a lock.
+    static func withConnection<R>(_ configuration: PostgresReplayStore.Configuration, _ body: (PostgresConnection) async throws -> R) async throws -> R {
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(
+                host: configuration.host, port: configuration.port, username: configuration.username,
+                password: configuration.password, database: configuration.database, tls: .disable
+            ),
+            id: 1,
+            logger: quietLogger
+        )
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    static func execute(_ configuration: PostgresReplayStore.Configuration, _ sql: String) async throws {
+        try await withConnection(configuration) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: quietLogger)
+            return ()
+        }
+    }
+
+    /// How many rows the store's table has.
+    static func rowCount(_ configuration: PostgresReplayStore.Configuration) async throws -> Int {
+        try await withConnection(configuration) { connection in
+            var count = -1
+            for try await row in try await connection.query(PostgresQuery(unsafeSQL: "SELECT count(*)::int8 FROM \"\(configuration.table)\""), logger: quietLogger) {
+                count = try row.decode(Int.self)
+            }
+            return count
+        }
+    }
+
+    static let quietLogger = Logger(label: "replay-store-tests") { _ in SwiftLogNoOpLogHandler() }
+}
+
+extension ReplayKey {
+    /// An OAuth-like key with a fresh nonce.
+    static func fresh(client: String = "consumer", nonce: String = UUID().uuidString) -> ReplayKey {
+        ReplayKey(scheme: "oauth1", client: client, token: "token", timestamp: 1_764_000_000, nonce: nonce)
+    }
+}
+
+/// Whether `error` is the store's "unavailable" error.
+func isUnavailable(_ error: any Error) -> Bool {
+    (error as? SignedVerificationError)?.code == .replayStoreUnavailable
+}
