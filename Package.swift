@@ -13,6 +13,14 @@ let swiftSettings: [SwiftSetting] = [
 /// app that depends on this package with `traits: []` fetches none of it.
 let mockServers = "MockServers"
 
+/// The `PostgresReplayStore` product's own trait (default-on, as `MockServers` is).
+let postgresReplayStoreTrait = "PostgresReplayStore"
+
+/// A dependency on another package's product, only when the `PostgresReplayStore` trait is on.
+func postgresExternal(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: [postgresReplayStoreTrait]))
+}
+
 /// A dependency on another package's product, only when the `MockServers` trait is on.
 func external(_ product: String, _ package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: [mockServers]))
@@ -140,7 +148,11 @@ targets.append(.testTarget(
 products.append(.executable(name: "mock-servers", targets: ["MockServersCommand"]))
 targets.append(.executableTarget(
     name: "MockServersCommand",
-    dependencies: ["MockServerKit", "MockServerCatalog", argumentParser, logging, unixSignals],
+    dependencies: [
+        "MockServerKit", "MockServerCatalog", "SignedVerification", argumentParser, logging, unixSignals,
+        // `--replay-store postgres://…`, when the PostgresReplayStore trait is on.
+        .target(name: "PostgresReplayStore", condition: .when(traits: [postgresReplayStoreTrait])),
+    ],
     path: "Tools/MockServersCommand"
 ))
 
@@ -171,13 +183,6 @@ targets.append(.executableTarget(name: "signing-benchmarks", dependencies: ["Sig
 // its own default-on trait: an app with `traits: []` fetches none of it, one with
 // `traits: ["PostgresReplayStore"]` fetches postgres-nio and what postgres-nio needs, and
 // neither Hummingbird nor argument-parser (.ci/check-sdk-only-fetch.sh proves both).
-
-let postgresReplayStoreTrait = "PostgresReplayStore"
-
-/// A dependency on another package's product, only when the `PostgresReplayStore` trait is on.
-func postgresExternal(_ product: String, _ package: String) -> Target.Dependency {
-    .product(name: product, package: package, condition: .when(traits: [postgresReplayStoreTrait]))
-}
 
 let postgresStoreDependencies: [Target.Dependency] = [
     "SignedVerification", "SigningCore",

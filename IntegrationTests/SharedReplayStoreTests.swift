@@ -24,9 +24,15 @@ struct SharedReplayStoreTests {
     /// `request` as raw HTTP/1.1 with its own `Host` (what a load balancer passes on), so the
     /// same bytes can go to any instance.
     static func raw(_ request: APIRequest) -> String {
+        rawText(request, host: "\(request.url.host!):\(request.url.port!)")
+    }
+
+    /// `request` as raw HTTP/1.1 with `Host: host` and `extraHeaders`.
+    static func rawText(_ request: APIRequest, host: String, extraHeaders: [String: String] = [:]) -> String {
         let url = request.url
-        var text = "\(request.method) \(url.path)\(url.query.map { "?" + $0 } ?? "") HTTP/1.1\r\nHost: \(url.host!):\(url.port!)\r\n"
+        var text = "\(request.method) \(url.path)\(url.query.map { "?" + $0 } ?? "") HTTP/1.1\r\nHost: \(host)\r\n"
         for field in request.headers { text += "\(field.name): \(field.value)\r\n" }
+        for (name, value) in extraHeaders.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
         text += "Content-Length: \(request.body.count)\r\nConnection: close\r\n\r\n" + String(decoding: request.body, as: UTF8.self)
         return text
     }

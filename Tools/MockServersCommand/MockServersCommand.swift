@@ -3,6 +3,10 @@ import Foundation
 import Logging
 import MockServerCatalog
 import MockServerKit
+import SignedVerification
+#if PostgresReplayStore
+import PostgresReplayStore
+#endif
 import UnixSignals
 
 /// `mock-servers`: runs every mock provider (or some of them) on loopback until SIGINT or
@@ -37,6 +41,15 @@ struct MockServersCommand: AsyncParsableCommand {
     @Option(name: .customLong("ready-file"), help: "Once listening, write {name: {baseURL, credentials}} as JSON to this file.")
     var readyFile: String?
 
+    @Option(
+        name: .customLong("replay-store"),
+        help: ArgumentHelp(
+            "Record accepted nonces in this PostgreSQL database (postgres://USER[:PASSWORD]@HOST:PORT/DB), shared by every mock-servers instance given it.",
+            discussion: "The table is created if absent. Without it each provider keeps its nonces in its own memory. Tokens and sessions stay per instance either way."
+        )
+    )
+    var replayStore: String?
+
     func validate() throws {
         if let portBase, !(0...65535).contains(portBase) {
             throw ValidationError("--port-base must be between 0 and 65535 (got \(portBase))")
@@ -58,11 +71,41 @@ struct MockServersCommand: AsyncParsableCommand {
         }
         let file = try config.map(MockServersFile.load) ?? MockServersFile()
         let plan = try LaunchPlan(file: file, only: only, host: host, portBase: portBase)
+        guard let url = replayStore ?? file.replayStore else {
+            return try await serve(plan, replayStore: nil)
+        }
+        #if PostgresReplayStore
+        let store: PostgresReplayStore
+        do {
+            store = try PostgresReplayStore(url: url, logger: Logger(label: "mock-servers.replay-store"))
+        } catch {
+            throw ValidationError("--replay-store: \(error.message)")
+        }
+        try await store.withRunning { store in
+            do throws(SignedVerificationError) {
+                try await store.createSchema()
+            } catch {
+                throw ValidationError("cannot prepare the replay store: \(error.message)")
+            }
+            try await serve(plan, replayStore: store)
+        }
+        #else
+        throw ValidationError("--replay-store \(url.prefix { $0 != ":" }):… needs the PostgresReplayStore package trait, which this build of mock-servers was made without")
+        #endif
+    }
+
+    /// Starts the plan's providers, prints their URLs (and writes the ready file), and waits
+    /// until a signal stops them.
+    private func serve(_ plan: LaunchPlan, replayStore: (any ReplayStore)?) async throws {
         let server = try await MockServer.start(
             plan.providers,
             logger: Logger(label: "mock-servers"),
-            shutdownSignals: [.sigint, .sigterm]
+            shutdownSignals: [.sigint, .sigterm],
+            replayStore: replayStore
         )
+        if let replayStore {
+            FileHandle.standardOutput.write(Data("replay store \(replayStore)\n".utf8))
+        }
         let lines = server.providers.map { running in
             let credentials = running.credentials.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             return "\(running.name) \(running.baseURL.absoluteString) \(credentials.joined(separator: " "))\n"

@@ -3,7 +3,7 @@ public import MockServerKit
 /// The `mock-servers --config` JSON file, decoded:
 ///
 /// ```json
-/// {"host": "127.0.0.1", "portBase": 9400,
+/// {"host": "127.0.0.1", "portBase": 9400, "replayStore": "postgres://mocks@127.0.0.1:5432/mocks",
 ///  "providers": {"twitter": {"port": 9401, "adminEnabled": true, "options": {"autoApprove": true}}}}
 /// ```
 ///
@@ -37,6 +37,9 @@ public struct MockServersFile: Decodable, Sendable {
     public var host: String?
     /// `portBase`: each provider on it plus its slot's offset.
     public var portBase: Int?
+    /// `replayStore`: a PostgreSQL URL (`postgres://USER@HOST:PORT/DB`) where every provider
+    /// records accepted nonces, shared by every `mock-servers` instance given the same URL.
+    public var replayStore: String?
     /// The entries of `providers`, by provider name.
     public var providers: [String: Entry]
 
@@ -45,7 +48,7 @@ public struct MockServersFile: Decodable, Sendable {
         providers = [:]
     }
 
-    private enum CodingKeys: String, CodingKey { case host, portBase, providers }
+    private enum CodingKeys: String, CodingKey { case host, portBase, replayStore, providers }
 
     /// A provider's name as a key of `providers`.
     private struct ProviderName: CodingKey {
@@ -64,6 +67,7 @@ public struct MockServersFile: Decodable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         host = try container.decodeIfPresent(String.self, forKey: .host)
         portBase = try container.decodeIfPresent(Int.self, forKey: .portBase)
+        replayStore = try container.decodeIfPresent(String.self, forKey: .replayStore)
         providers = [:]
         guard container.contains(.providers) else { return }
         let entries = try container.nestedContainer(keyedBy: ProviderName.self, forKey: .providers)

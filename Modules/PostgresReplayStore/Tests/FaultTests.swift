@@ -5,55 +5,11 @@ import SignedVerification
 import Testing
 import TestSupport
 
-/// A PostgreSQL cluster of the test's own (`.ci/postgres.sh`), to stop and start under a store.
-final class ThrowawayCluster: Sendable {
-    static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".ci/postgres.sh")
-    static let isAvailable: Bool = {
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
-        return versions.contains { FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") }
-    }()
-    static let missingMessage: Comment = """
-        PostgreSQL's server binaries (/usr/lib/postgresql/*/bin/initdb, pg_ctl) are not installed \
-        (apt-get install postgresql), so the outage test is skipped (a failure when CI=true)
-        """
-
-    let url: String
-    let directory: String
-
-    init() throws {
-        let output = try Self.script("start").output
-        func value(_ name: String) throws -> String {
-            let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("export \(name)='") }, "\(output)")
-            return String(line.dropFirst("export \(name)='".count).dropLast())
-        }
-        url = try value("SIGNED_API_TEST_POSTGRES_URL")
-        directory = try value("SIGNED_API_TEST_POSTGRES_DIR")
-    }
-
-    func stop() throws { try Self.script("stop", directory) }
-    func resume() throws { try Self.script("resume", directory) }
-
-    deinit {
-        _ = try? Self.script("destroy", directory)
-    }
-
-    @discardableResult
-    private static func script(_ arguments: String...) throws -> ChildProcess.Result {
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), [script.path] + arguments, timeout: .seconds(90))
-        guard result.status == 0 else {
-            throw SignedVerificationError(code: .invalidConfiguration, message: "postgres.sh \(arguments.joined(separator: " ")) failed: \(result.errorOutput)")
-        }
-        return result
-    }
-}
-
 @Suite("PostgresReplayStore faults", .timeLimit(.minutes(1)))
 struct FaultTests {
     @Test(
         "the server stops: every call throws replayStoreUnavailable; it starts again: the same store works, replays still refused",
-        .enabled(if: ThrowawayCluster.isAvailable || TestEnvironment.isCI, ThrowawayCluster.missingMessage)
+        .enabled(if: TestPostgres.hasServer || TestEnvironment.isCI, Comment(rawValue: TestPostgres.missingServerMessage))
     )
     func outage() async throws {
         let cluster = try ThrowawayCluster()

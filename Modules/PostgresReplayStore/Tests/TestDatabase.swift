@@ -11,13 +11,10 @@ import TestSupport
 /// throwaway cluster and sets it; locally `eval "$(bash .ci/postgres.sh start)"`). Without it
 /// the tests skip with a message, except under `CI=true`, where they fail.
 enum TestDatabase {
-    static let variable = "SIGNED_API_TEST_POSTGRES_URL"
-    static let url = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
-    static let isEnabled = url != nil || TestEnvironment.isCI
-    static let missingMessage: Comment = """
-        \(variable) is not set, so the PostgreSQL replay-store tests are skipped: \
-        eval "$(bash .ci/postgres.sh start)" starts a throwaway cluster and sets it (a failure when CI=true)
-        """
+    static let variable = TestPostgres.variable
+    static let url = TestPostgres.url
+    static let isEnabled = TestPostgres.isEnabled
+    static let missingMessage = Comment(rawValue: TestPostgres.missingMessage)
 
     /// The database's URL; a test failure when it is missing (only under CI, since the tests are
     /// disabled otherwise).
