@@ -171,7 +171,8 @@ targets.append(.executableTarget(
     dependencies: [
         "MockServerKit", "MockServerCatalog", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "SignedHTTP", "SigningCore",
         argumentParser, hummingbird, nioCore,
-        external("NIOHTTP1", "swift-nio"), nioPosix, serviceLifecycle,
+        external("NIOHTTP1", "swift-nio"), nioPosix, serviceLifecycle, "SignedVerification",
+        .target(name: "PostgresReplayStore", condition: .when(traits: [postgresReplayStoreTrait])),
     ],
     path: "Tools/MockServersBenchmark"
 ))

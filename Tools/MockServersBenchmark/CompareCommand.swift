@@ -3,7 +3,11 @@ import Foundation
 import Hummingbird
 import MockServerCatalog
 import MockServerKit
+import SignedVerification
 import OAuth1Client
+#if PostgresReplayStore
+import PostgresReplayStore
+#endif
 
 /// Load benchmark for the mock servers, loopback only and bounded in time: requests per second
 /// and latency of a signed `verify_credentials` call (signature verified, nonce recorded,
@@ -26,6 +30,9 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-rate"), help: "Signed requests prepared per second of run time (1000...200000).")
     var requestsPerSecondCap: Int = 20_000
 
+    @Option(name: .customLong("replay-store"), help: "Also run the signed route with its nonces in this PostgreSQL database (postgres://USER@HOST:PORT/DB), as `mock-servers --replay-store` does.")
+    var replayStore: String?
+
     func validate() throws {
         guard (1...120).contains(duration) else { throw ValidationError("--duration must be 1...120") }
         guard (1...256).contains(connections) else { throw ValidationError("--connections must be 1...256") }
@@ -34,11 +41,33 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        #if PostgresReplayStore
+        if let replayStore {
+            let store = try PostgresReplayStore(url: replayStore)
+            try await store.withRunning { store in
+                try await store.createSchema()
+                try await measure(postgres: store)
+            }
+            return
+        }
+        #else
+        if replayStore != nil { throw ValidationError("--replay-store needs the PostgresReplayStore package trait") }
+        #endif
+        try await measure(postgres: nil)
+    }
+
+    /// The bare route, the signed route on its memory store, and (given `postgres`) the signed
+    /// route with its nonces in PostgreSQL, one after the other in this run.
+    private func measure(postgres: (any ReplayStore)?) async throws {
         let bare = try await BareServer.start()
         let signed = try await MockServer.start(
             MockCatalogEntry.twitter.provider(),
             configuration: MockServerConfiguration(journalCapacity: 1000)
         )
+        var stored: MockServer?
+        if let postgres {
+            stored = try await MockServer.start(MockCatalogEntry.twitter.provider(), configuration: MockServerConfiguration(journalCapacity: 1000), replayStore: postgres)
+        }
         let credentials = signed.providers[0].credentials
         let signer = OAuth1Signer(credentials: OAuth1Credentials(
             consumerKey: credentials["consumerKey"]!,
@@ -49,6 +78,8 @@ struct CompareCommand: AsyncParsableCommand {
         let signedURL = URL(string: signed.baseURL.absoluteString + "/1.1/account/verify_credentials.json")!
         let authority = "\(signed.baseURL.host!):\(signed.baseURL.port!)"
 
+        // Both servers verify the same URL (the authority each is sent is the first one's), so
+        // one set of requests serves either.
         func signedRequests(_ count: Int) throws -> [PreparedRequest] {
             try (0..<count).map { _ in
                 let headers = try signer.sign(OAuth1Request(url: signedURL)).request.headers
@@ -65,7 +96,16 @@ struct CompareCommand: AsyncParsableCommand {
         print("loopback, \(connections) connections, \(duration) s per run after \(warmup) s warm-up; signed requests prepared in advance (\(signedTarget.requests.count))")
         var results: [(String, LoadResult)] = []
         var rssBefore = 0
-        for (name, warm, target) in [("bare Hummingbird constant", bareTarget, bareTarget), ("signed verify_credentials", warmupTarget, signedTarget)] {
+        var runs = [("bare Hummingbird constant", bareTarget, bareTarget), ("signed verify_credentials", warmupTarget, signedTarget)]
+        if let stored {
+            let port = stored.baseURL.port!
+            runs.append((
+                "signed verify_credentials, nonces in PostgreSQL",
+                LoadTarget(port: port, authority: authority, requests: try signedRequests(requestsPerSecondCap * warmup), repeats: false),
+                LoadTarget(port: port, authority: authority, requests: try signedRequests(requestsPerSecondCap * duration), repeats: false)
+            ))
+        }
+        for (name, warm, target) in runs {
             if warmup > 0 { _ = try await LoadGenerator.run(warm, connections: connections, seconds: warmup) }
             if rssBefore == 0 { rssBefore = ProcessStatus.read()?.residentKilobytes ?? 0 }
             let result = try await LoadGenerator.run(target, connections: connections, seconds: duration)
@@ -78,7 +118,18 @@ struct CompareCommand: AsyncParsableCommand {
         }
         let ratio = results[1].1.requestsPerSecond / max(results[0].1.requestsPerSecond, 1)
         print(String(format: "signed / bare throughput: %.2fx", ratio))
+        if results.count > 2 {
+            let memory = results[1].1
+            let database = results[2].1
+            print(String(
+                format: "PostgreSQL store / memory store throughput: %.2fx; latency added p50 %.2f ms, p99 %.2f ms",
+                database.requestsPerSecond / max(memory.requestsPerSecond, 1),
+                database.latencies.percentileMilliseconds(0.50) - memory.latencies.percentileMilliseconds(0.50),
+                database.latencies.percentileMilliseconds(0.99) - memory.latencies.percentileMilliseconds(0.99)
+            ))
+        }
         print("resident memory: \(rssBefore) KiB before, \(rssAfter) KiB after")
+        await stored?.stop()
         await signed.stop()
         await bare.stop()
     }
