@@ -21,12 +21,12 @@ struct AFSignedClientTests {
     }
 
     static func client(_ server: MockServer, secret: String? = nil, version: AFSignedVersion = .v2, field: AFSignedClientIDField = .clientID,
-                       clockOffset: TimeInterval = 0, correctsClockSkew: Bool = false, nonce: String? = nil,
+                       clockOffset: TimeInterval = 0, correctsClockSkew: Bool = false, nonce: String? = nil, signedAt: Date? = nil,
                        transport: any HTTPTransport = URLSessionTransport()) -> AFSignedClient {
         let credentials = server.providers[0].credentials
         return AFSignedClient(
             configuration: AFSignedConfiguration(baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: secret ?? credentials["clientSecret"]!), version: version, clientIDField: field, nonce: nonce.map { value -> @Sendable () -> String in { value } } ?? AFSignedSigner.defaultNonce),
-            http: SignedHTTPClient(transport: transport, correctsClockSkew: correctsClockSkew, deviceClock: { Date().addingTimeInterval(clockOffset) })
+            http: SignedHTTPClient(transport: transport, correctsClockSkew: correctsClockSkew, deviceClock: { (signedAt ?? Date()).addingTimeInterval(clockOffset) })
         )
     }
 
@@ -64,8 +64,10 @@ struct AFSignedClientTests {
 
     @Test("with nonces required, a replayed request is refused; without, the seed accepts it")
     func replays() async throws {
+        // The same nonce and the same timestamp: the same request again, however slowly it is sent.
+        let signedAt = Date()
         try await MockServer.withRunning(AFSignedMockProvider(options: AFSignedMockOptions(requiresNonce: true))) { server in
-            let fixed = Self.client(server, nonce: "the-same-nonce")
+            let fixed = Self.client(server, nonce: "the-same-nonce", signedAt: signedAt)
             _ = try await fixed.json("GET", "/users", as: Users.self)
             let error = try await #require(throws: AFSignedError.self) { try await fixed.json("GET", "/users", as: Users.self) }
             #expect(error.code == .nonceUsed && error.providerMessage == "Incorrect auth nonce")
