@@ -65,6 +65,12 @@ public struct AFSignedVerifier: Sendable {
         /// The words for a request refused because the replay store could not answer (the
         /// original backend had no store, so these are this package's).
         public static let replayStoreUnavailable = "Service unavailable"
+        /// The words for a request whose query or body cannot be decoded (the original backend
+        /// has none).
+        public static let malformedRequest = "Malformed request"
+        /// The words for a request whose parameters no PHP backend can order (the original
+        /// backend has none).
+        public static let unsignableParameters = "Unsignable parameters"
     }
 
     /// Verifies `request` at `now`.
