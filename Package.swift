@@ -98,6 +98,39 @@ targets.append(.target(
     path: "MockServers/MockServerTesting"
 ))
 
+// MARK: Adapters (each its own product behind its own default-on trait; see docs/architecture.md)
+// HummingbirdSignedRequests: middleware that verifies OAuth 1.0a, AFSigned and Drupal key
+// requests in a Hummingbird 2 app. Its tests also use HummingbirdTesting (trait MockServers).
+
+let hummingbirdAdapter = "HummingbirdAdapter"
+
+/// A dependency on another package's product, only when adapter trait `trait` is on.
+func adapterExternal(_ product: String, _ package: String, trait: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: [trait]))
+}
+
+/// An adapter product: `Adapters/<name>/Sources` and its tests in `Adapters/<name>/Tests`
+/// (`testExclude`: files there that are not Swift sources, relative to that folder).
+@MainActor func adapterProduct(_ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency], testExclude: [String] = []) {
+    products.append(.library(name: name, targets: [name]))
+    targets.append(.target(name: name, dependencies: dependencies, path: "Adapters/\(name)/Sources"))
+    targets.append(.testTarget(
+        name: "\(name)Tests",
+        dependencies: [.target(name: name), "TestSupport"] + dependencies + testDependencies,
+        path: "Adapters/\(name)/Tests",
+        exclude: testExclude
+    ))
+}
+
+adapterProduct("HummingbirdSignedRequests", dependencies: [
+    "SignedVerification", "OAuth1Client", "AFSignedClient", "DrupalServicesClient",
+    adapterExternal("Hummingbird", "hummingbird", trait: hummingbirdAdapter),
+    adapterExternal("HTTPTypes", "swift-http-types", trait: hummingbirdAdapter),
+    adapterExternal("NIOCore", "swift-nio", trait: hummingbirdAdapter),
+    adapterExternal("Logging", "swift-log", trait: hummingbirdAdapter),
+], testDependencies: ["SignedHTTP", "SigningCore", hummingbirdTesting])
+// MARK: end of the adapters block
+
 // MARK: Integration tests (SDK clients and peers against the mock servers)
 
 targets.append(.testTarget(
@@ -179,7 +212,9 @@ let package = Package(
             name: mockServers,
             description: "Mock provider servers, command-line tools, benchmarks and their test-only dependencies."
         ),
-        .default(enabledTraits: [mockServers]),
+        // Adapters: each product's third-party dependencies only with its trait.
+        .trait(name: hummingbirdAdapter, description: "HummingbirdSignedRequests: verifying middleware for Hummingbird 2 apps."),
+        .default(enabledTraits: [mockServers, hummingbirdAdapter]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
