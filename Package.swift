@@ -100,9 +100,12 @@ targets.append(.target(
 
 // MARK: Adapters (each its own product behind its own default-on trait; see docs/architecture.md)
 // HummingbirdSignedRequests: middleware that verifies OAuth 1.0a, AFSigned and Drupal key
-// requests in a Hummingbird 2 app. Its tests also use HummingbirdTesting (trait MockServers).
+// requests in a Hummingbird 2 app. OpenAPISignedRequests: a swift-openapi-runtime
+// ClientMiddleware that signs a generated client's requests, and a ClientTransport over
+// SignedHTTP. Their tests also use the mock servers, so they need MockServers too.
 
 let hummingbirdAdapter = "HummingbirdAdapter"
+let openAPIAdapter = "OpenAPIAdapter"
 
 /// A dependency on another package's product, only when adapter trait `trait` is on.
 func adapterExternal(_ product: String, _ package: String, trait: String) -> Target.Dependency {
@@ -129,6 +132,14 @@ adapterProduct("HummingbirdSignedRequests", dependencies: [
     adapterExternal("NIOCore", "swift-nio", trait: hummingbirdAdapter),
     adapterExternal("Logging", "swift-log", trait: hummingbirdAdapter),
 ], testDependencies: ["SignedHTTP", "SigningCore", hummingbirdTesting])
+adapterProduct("OpenAPISignedRequests", dependencies: [
+    "SignedHTTP", "SigningCore", "OAuth1Client", "AFSignedClient",
+    adapterExternal("OpenAPIRuntime", "swift-openapi-runtime", trait: openAPIAdapter),
+    adapterExternal("HTTPTypes", "swift-http-types", trait: openAPIAdapter),
+], testDependencies: ["SignedHTTPTesting", "MockServerKit", "OAuth1Mock"],
+   // The generated client's source document and generator configuration (how to regenerate: there).
+   testExclude: ["TwitterAPI/openapi.yaml", "TwitterAPI/openapi-generator-config.yaml"])
+
 // MARK: end of the adapters block
 
 // MARK: Integration tests (SDK clients and peers against the mock servers)
@@ -214,7 +225,8 @@ let package = Package(
         ),
         // Adapters: each product's third-party dependencies only with its trait.
         .trait(name: hummingbirdAdapter, description: "HummingbirdSignedRequests: verifying middleware for Hummingbird 2 apps."),
-        .default(enabledTraits: [mockServers, hummingbirdAdapter]),
+        .trait(name: openAPIAdapter, description: "OpenAPISignedRequests: signing middleware for swift-openapi-generator clients."),
+        .default(enabledTraits: [mockServers, hummingbirdAdapter, openAPIAdapter]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -224,6 +236,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Adapter: OpenAPISignedRequests (trait OpenAPIAdapter).
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         // `swift package generate-documentation` (DocC catalogs in each product's Sources). No
         // target uses it, so SwiftPM never fetches it for a package depending on this one, with
         // or without traits: no trait needed (.ci/check-sdk-only-fetch.sh).
