@@ -163,6 +163,7 @@ targets.append(.target(
     dependencies: [
         "SigningCore", "SignedHTTP", "SignedHTTPTesting", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "CredentialStore",
         "MockServerKit", "OAuth1Mock", "OAuth1MockTesting", "DrupalMock", "AFSignedMock", "GoogleBooksMock", "MockServerCatalog", hummingbirdTesting,
+        "HummingbirdSignedRequests", hummingbird,
     ],
     path: "Examples/Sources"
 ))
