@@ -64,10 +64,11 @@ public struct OAuth1VerificationMiddleware<Context: OAuth1RequestContext>: Route
             return OAuth1Problem.tooLarge(limit: limit).response(realm: realm)
         }
         let verified: OAuth1Verifier.Verified
+        let time = now()
         do {
-            verified = try await verifier.verify(received, now: now())
+            verified = try await verifier.verify(received, now: time)
         } catch {
-            let problem = OAuth1Problem(error, timestampWindow: verifier.timestampWindow, now: now())
+            let problem = OAuth1Problem(error, timestampWindow: verifier.timestampWindow, now: time)
             let level: Logger.Level = problem.status == .serviceUnavailable ? .error : .debug
             context.logger.log(level: level, "OAuth 1.0a request refused (\(error.code)): \(error.message)", metadata: ["hb.request.path": .string(request.uri.path)])
             return problem.response(realm: realm)
