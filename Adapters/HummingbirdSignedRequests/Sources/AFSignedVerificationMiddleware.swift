@@ -1,3 +1,4 @@
+#if HummingbirdAdapter  // without the trait, TraitCheck.swift's #error is the one message
 public import AFSignedClient
 public import Foundation
 public import Hummingbird
@@ -71,3 +72,4 @@ public struct AFSignedVerificationMiddleware<Context: AFSignedRequestContext>: R
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
+#endif

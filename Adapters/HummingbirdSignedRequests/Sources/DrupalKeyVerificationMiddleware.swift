@@ -1,3 +1,4 @@
+#if HummingbirdAdapter  // without the trait, TraitCheck.swift's #error is the one message
 public import DrupalServicesClient
 public import Foundation
 public import Hummingbird
@@ -144,3 +145,4 @@ public struct DrupalKeyVerificationMiddleware<Context: DrupalKeyRequestContext>:
         return Response(status: status, headers: headers, body: body)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if HummingbirdAdapter  // without the trait, TraitCheck.swift's #error is the one message
 import Foundation
 import Hummingbird
 import HTTPTypes
@@ -84,3 +85,4 @@ struct OAuth1Problem: Sendable {
         return output
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if HummingbirdAdapter  // without the trait, TraitCheck.swift's #error is the one message
 public import Foundation
 public import Hummingbird
 import Logging
@@ -78,3 +79,4 @@ public struct OAuth1VerificationMiddleware<Context: OAuth1RequestContext>: Route
         return try await next(request, context)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if HummingbirdAdapter  // without the trait, TraitCheck.swift's #error is the one message
 import Hummingbird
 import HTTPTypes
 import NIOCore
@@ -40,3 +41,4 @@ extension Request {
         ))
     }
 }
+#endif

@@ -1,6 +1,7 @@
 // This module builds on Hummingbird, which SwiftPM fetches only with the package's
-// `HummingbirdAdapter` trait. Without this check the build would stop at a missing `Hummingbird`
-// module with no word of why.
+// `HummingbirdAdapter` trait. Every file that imports it is inside `#if HummingbirdAdapter`
+// (a missing module stops the compiler before it reads any `#error`), so without the trait the
+// build stops here, with word of why, instead of at a missing `Hummingbird` module.
 #if !HummingbirdAdapter
 #error("""
     HummingbirdSignedRequests needs this package's HummingbirdAdapter trait. Add it to the \

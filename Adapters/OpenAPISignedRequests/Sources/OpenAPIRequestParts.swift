@@ -1,3 +1,4 @@
+#if OpenAPIAdapter  // without the trait, TraitCheck.swift's #error is the one message
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -50,3 +51,4 @@ enum OpenAPIRequestParts {
         return fields
     }
 }
+#endif

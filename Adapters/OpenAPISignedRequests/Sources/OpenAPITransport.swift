@@ -1,3 +1,4 @@
+#if OpenAPIAdapter  // without the trait, TraitCheck.swift's #error is the one message
 public import Foundation
 public import HTTPTypes
 public import OpenAPIRuntime
@@ -38,3 +39,4 @@ public struct OpenAPITransport: ClientTransport {
         return (response, HTTPBody(answer.body))
     }
 }
+#endif

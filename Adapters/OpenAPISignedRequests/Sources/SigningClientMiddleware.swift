@@ -1,3 +1,4 @@
+#if OpenAPIAdapter  // without the trait, TraitCheck.swift's #error is the one message
 public import AFSignedClient
 public import Foundation
 public import HTTPTypes
@@ -83,3 +84,4 @@ public struct SigningClientMiddleware: ClientMiddleware {
         return try await next(output, HTTPBody(signed.body), baseURL)
     }
 }
+#endif

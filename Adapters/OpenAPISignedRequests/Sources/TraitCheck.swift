@@ -1,6 +1,7 @@
 // This module builds on swift-openapi-runtime, which SwiftPM fetches only with the package's
-// `OpenAPIAdapter` trait. Without this check the build would stop at a missing `OpenAPIRuntime`
-// module with no word of why.
+// `OpenAPIAdapter` trait. Every file that imports it is inside `#if OpenAPIAdapter` (a missing
+// module stops the compiler before it reads any `#error`), so without the trait the build stops
+// here, with word of why, instead of at a missing `OpenAPIRuntime` module.
 #if !OpenAPIAdapter
 #error("""
     OpenAPISignedRequests needs this package's OpenAPIAdapter trait. Add it to the package \
