@@ -106,6 +106,50 @@ targets.append(.target(
     path: "MockServers/MockServerTesting"
 ))
 
+// MARK: Adapters (each its own product behind its own default-on trait; see docs/architecture.md)
+// HummingbirdSignedRequests: middleware that verifies OAuth 1.0a, AFSigned and Drupal key
+// requests in a Hummingbird 2 app. OpenAPISignedRequests: a swift-openapi-runtime
+// ClientMiddleware that signs a generated client's requests, and a ClientTransport over
+// SignedHTTP. Their tests also use the mock servers, so they need MockServers too.
+
+let hummingbirdAdapter = "HummingbirdAdapter"
+let openAPIAdapter = "OpenAPIAdapter"
+
+/// A dependency on another package's product, only when adapter trait `trait` is on.
+func adapterExternal(_ product: String, _ package: String, trait: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: [trait]))
+}
+
+/// An adapter product: `Adapters/<name>/Sources` and its tests in `Adapters/<name>/Tests`
+/// (`testExclude`: files there that are not Swift sources, relative to that folder).
+@MainActor func adapterProduct(_ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency], testExclude: [String] = []) {
+    products.append(.library(name: name, targets: [name]))
+    targets.append(.target(name: name, dependencies: dependencies, path: "Adapters/\(name)/Sources"))
+    targets.append(.testTarget(
+        name: "\(name)Tests",
+        dependencies: [.target(name: name), "TestSupport"] + dependencies + testDependencies,
+        path: "Adapters/\(name)/Tests",
+        exclude: testExclude
+    ))
+}
+
+adapterProduct("HummingbirdSignedRequests", dependencies: [
+    "SignedVerification", "OAuth1Client", "AFSignedClient", "DrupalServicesClient",
+    adapterExternal("Hummingbird", "hummingbird", trait: hummingbirdAdapter),
+    adapterExternal("HTTPTypes", "swift-http-types", trait: hummingbirdAdapter),
+    adapterExternal("NIOCore", "swift-nio", trait: hummingbirdAdapter),
+    adapterExternal("Logging", "swift-log", trait: hummingbirdAdapter),
+], testDependencies: ["SignedHTTP", "SigningCore", hummingbirdTesting])
+adapterProduct("OpenAPISignedRequests", dependencies: [
+    "SignedHTTP", "SigningCore", "OAuth1Client", "AFSignedClient",
+    adapterExternal("OpenAPIRuntime", "swift-openapi-runtime", trait: openAPIAdapter),
+    adapterExternal("HTTPTypes", "swift-http-types", trait: openAPIAdapter),
+], testDependencies: ["SignedHTTPTesting", "MockServerKit", "OAuth1Mock"],
+   // The generated client's source document and generator configuration (how to regenerate: there).
+   testExclude: ["TwitterAPI/openapi.yaml", "TwitterAPI/openapi-generator-config.yaml"])
+
+// MARK: end of the adapters block
+
 // MARK: Integration tests (SDK clients and peers against the mock servers)
 
 targets.append(.testTarget(
@@ -127,6 +171,7 @@ targets.append(.target(
     dependencies: [
         "SigningCore", "SignedHTTP", "SignedHTTPTesting", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "CredentialStore",
         "MockServerKit", "OAuth1Mock", "OAuth1MockTesting", "DrupalMock", "AFSignedMock", "GoogleBooksMock", "MockServerCatalog", hummingbirdTesting,
+        "HummingbirdSignedRequests", hummingbird,
     ],
     path: "Examples/Sources"
 ))
@@ -225,7 +270,10 @@ let package = Package(
             name: postgresReplayStoreTrait,
             description: "The PostgresReplayStore product: a replay store shared by every instance of a service, on PostgreSQL (postgres-nio)."
         ),
-        .default(enabledTraits: [mockServers, postgresReplayStoreTrait]),
+        // Adapters: each product's third-party dependencies only with its trait.
+        .trait(name: hummingbirdAdapter, description: "HummingbirdSignedRequests: verifying middleware for Hummingbird 2 apps."),
+        .trait(name: openAPIAdapter, description: "OpenAPISignedRequests: signing middleware for swift-openapi-generator clients."),
+        .default(enabledTraits: [mockServers, postgresReplayStoreTrait, hummingbirdAdapter, openAPIAdapter]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -239,6 +287,8 @@ let package = Package(
         // brings anyway) for the TLS modes the store offers.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
+        // Adapter: OpenAPISignedRequests (trait OpenAPIAdapter).
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         // `swift package generate-documentation` (DocC catalogs in each product's Sources). No
         // target uses it, so SwiftPM never fetches it for a package depending on this one, with
         // or without traits: no trait needed (.ci/check-sdk-only-fetch.sh).

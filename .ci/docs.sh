@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Generates the DocC documentation of every library product and fails on any warning
 # (`swift package generate-documentation` through swift-docc-plugin; the catalogs are
-# Modules/<Product>/Sources/<Product>.docc and MockServers/<Product>/Sources/<Product>.docc).
+# Modules/<Product>/Sources/<Product>.docc, MockServers/<Product>/Sources/<Product>.docc and
+# Adapters/<Product>/Sources/<Product>.docc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The library products' targets, read from the manifest so a new product is documented too.

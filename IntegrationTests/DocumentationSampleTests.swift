@@ -12,7 +12,7 @@ struct DocumentationSampleTests {
     /// The documents whose samples are checked: the READMEs, docs/, and every DocC article.
     static var documents: [URL] {
         let docs = (try? FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("docs"), includingPropertiesForKeys: nil)) ?? []
-        let articles = ["Modules", "MockServers"].flatMap { folder -> [URL] in
+        let articles = ["Modules", "MockServers", "Adapters"].flatMap { folder -> [URL] in
             let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "md" && $0.deletingLastPathComponent().pathExtension == "docc" }
         }

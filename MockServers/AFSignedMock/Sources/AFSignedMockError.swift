@@ -57,11 +57,6 @@ public struct AFSignedMockError: MockProviderError, SignedAPIError {
     /// `X-Auth-String-To-Sign` value (printable ASCII, other bytes and `%` as `%XX`).
     public let stringToSign: String?
 
-    /// The words of a request whose query or body cannot be decoded (the original backend has none).
-    public static let malformedRequestMessage = "Malformed request"
-    /// The words of a request whose parameters no PHP backend can order (the original backend has none).
-    public static let unsignableParametersMessage = "Unsignable parameters"
-
     private init(code: Code, status: HTTPResponse.Status, message: String, reason: String, fields: [String: String] = [:],
                  verification: AFSignedError? = nil, stringToSign: String? = nil) {
         self.code = code
@@ -73,15 +68,14 @@ public struct AFSignedMockError: MockProviderError, SignedAPIError {
         self.stringToSign = stringToSign
     }
 
-    /// A refusal of the signature check: 401 with the original backend's words, 400 for a request that
-    /// cannot be read (`malformedRequest`, `unsignableParameters`), 503 when the replay store
-    /// could not answer.
+    /// A refusal of the signature check, answered with the SDK's status and words for it
+    /// (`AFSignedError.refusalStatus`, `refusalWords`): 401 with the original backend's words,
+    /// 400 for a request that cannot be read, 503 when the replay store could not answer.
     init(refusal error: AFSignedError, reason: String, stringToSign: String? = nil) {
-        let unreadable = error.code == .malformedRequest || error.code == .unsignableParameters
-        let words = error.providerMessage
-            ?? (error.code == .unsignableParameters ? Self.unsignableParametersMessage : Self.malformedRequestMessage)
-        let status: HTTPResponse.Status = error.code == .replayStoreUnavailable ? .serviceUnavailable : unreadable ? .badRequest : .unauthorized
-        self.init(code: Code(error.code), status: status, message: words, reason: reason, verification: error, stringToSign: stringToSign)
+        self.init(
+            code: Code(error.code), status: HTTPResponse.Status(code: error.refusalStatus), message: error.refusalWords, reason: reason,
+            verification: error, stringToSign: stringToSign
+        )
     }
 
     /// 422 `{"error":"Validation failed","fields":{…}}`.

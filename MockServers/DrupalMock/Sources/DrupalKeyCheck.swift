@@ -42,7 +42,7 @@ struct DrupalKeyCheck: Sendable {
             let verified = try await verifier.verify(request, now: now)
             return Checked(sessid: verified.sessid, arguments: verified.arguments)
         } catch {
-            guard error.rpcError == nil, let words = error.providerMessage ?? (error.code == .replayStoreUnavailable ? "Service unavailable" : nil) else {
+            guard error.rpcError == nil, let words = error.providerMessage ?? (error.code == .replayStoreUnavailable ? DrupalServiceMessage.serviceUnavailable : nil) else {
                 throw DrupalMockError(error)
             }
             throw DrupalMockError(error.code, words, reason: error.message, hashInput: error.serverHashInput)

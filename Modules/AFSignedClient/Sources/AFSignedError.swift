@@ -84,3 +84,24 @@ extension AFSignedError: SignedClientError {
         self.init(code: .transportFailed, message: failure.message, cause: failure.cause ?? failure)
     }
 }
+
+extension AFSignedError {
+    /// The HTTP status a server answers this refusal of ``AFSignedVerifier`` with: 503 when the
+    /// replay store could not answer (the client may try again), 400 for a request that cannot
+    /// be read (``Code/malformedRequest``, ``Code/unsignableParameters``), 401 otherwise — as
+    /// the mock backend and `HummingbirdSignedRequests` answer.
+    public var refusalStatus: Int {
+        switch code {
+        case .replayStoreUnavailable: 503
+        case .malformedRequest, .unsignableParameters: 400
+        default: 401
+        }
+    }
+
+    /// The words of the `{"error": …}` body a server answers this refusal with: the original
+    /// backend's (``providerMessage``, such as `Incorrect auth signature`), or this package's
+    /// for a request the original backend had no words for (``AFSignedVerifier/Message``).
+    public var refusalWords: String {
+        providerMessage ?? (code == .unsignableParameters ? AFSignedVerifier.Message.unsignableParameters : AFSignedVerifier.Message.malformedRequest)
+    }
+}

@@ -4,7 +4,7 @@ import SigningCore
 /// Verifies `auth_signature` requests as the original PHP backend does — version, client id,
 /// timestamp window, signature — with the signer's own ``AFSignedCanonicalForm``, a
 /// constant-time comparison, and optional nonce replay protection the original backend lacked
-/// (any ``SignedVerification/ReplayStore``: `MemoryReplayStore` for one instance,
+/// (any `ReplayStore`: `MemoryReplayStore` for one instance,
 /// `PostgresReplayStore` for many). For the mock backend and for Swift server apps.
 ///
 /// ```swift
@@ -65,6 +65,12 @@ public struct AFSignedVerifier: Sendable {
         /// The words for a request refused because the replay store could not answer (the
         /// original backend had no store, so these are this package's).
         public static let replayStoreUnavailable = "Service unavailable"
+        /// The words for a request whose query or body cannot be decoded (the original backend
+        /// has none).
+        public static let malformedRequest = "Malformed request"
+        /// The words for a request whose parameters no PHP backend can order (the original
+        /// backend has none).
+        public static let unsignableParameters = "Unsignable parameters"
     }
 
     /// Verifies `request` at `now`.
@@ -102,20 +108,20 @@ public struct AFSignedVerifier: Sendable {
     }
 
     /// Verifies a request as a server received it: its query and form body decoded
-    /// (``AFSignedIncomingRequest/init(_:)-(ReceivedRequest)``), then ``verify(_:now:)``.
+    /// (``AFSignedIncomingRequest/init(_:)-(ReceivedRequest)``), then ``verify(_:now:)-(AFSignedIncomingRequest,_)``.
     ///
-    /// - Throws: ``AFSignedError`` as ``verify(_:now:)`` does, and
+    /// - Throws: ``AFSignedError`` as ``verify(_:now:)-(AFSignedIncomingRequest,_)`` does, and
     ///   ``AFSignedError/Code/malformedRequest`` for a query or form body that is not valid
     ///   percent-encoded UTF-8.
     public func verify(_ request: ReceivedRequest, now: Date) async throws(AFSignedError) -> Verified {
         try await verify(AFSignedIncomingRequest(request), now: now)
     }
 
-    /// Verifies everything ``verify(_:now:)`` does except the nonce: version, client id,
+    /// Verifies everything ``verify(_:now:)-(AFSignedIncomingRequest,_)`` does except the nonce: version, client id,
     /// timestamp window and signature, synchronously. For a caller that keeps nonces its own
     /// way, or none.
     ///
-    /// - Throws: ``AFSignedError`` as ``verify(_:now:)`` does, never
+    /// - Throws: ``AFSignedError`` as ``verify(_:now:)-(AFSignedIncomingRequest,_)`` does, never
     ///   ``AFSignedError/Code/nonceUsed``.
     public func verifySignature(_ request: AFSignedIncomingRequest, now: Date) throws(AFSignedError) -> Verified {
         let auth = try authValues(request)

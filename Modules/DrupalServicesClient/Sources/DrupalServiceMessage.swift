@@ -22,6 +22,10 @@ public enum DrupalServiceMessage {
     public static let notLoggedIn = "User is not logged in."
     /// `node.get`, `node.delete`: no node with that id.
     public static let nodeNotFound = "Could not find the node."
+    /// Key authentication whose replay store could not answer (this package's words: Drupal
+    /// records nonces in its own database). Answered with HTTP 503 and `Retry-After`, so a
+    /// client reads the status, not the string; ``code(for:)`` does not list it.
+    public static let serviceUnavailable = "Service unavailable"
 
     /// `user.login` in a session that is already logged in.
     public static func alreadyLoggedIn(as name: String) -> String { "Already logged in as \(name)." }

@@ -3,7 +3,7 @@ public import Foundation
 /// A bounded table whose entries expire: the memory replay store's nonces, the Drupal mock's
 /// sessions.
 ///
-/// Each entry has a deadline, which ``touch(_:until:)`` can move later (a sliding session).
+/// Each entry has a deadline, which ``touch(_:until:now:)`` can move later (a sliding session).
 /// Expired entries are dropped as time passes, and past ``capacity`` the entry with the
 /// earliest deadline goes first, so memory stays flat under any load. Lookups, insertions and
 /// purges cost amortised O(1): deadlines are queued in the order they were set, and the queue

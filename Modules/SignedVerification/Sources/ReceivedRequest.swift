@@ -1,7 +1,7 @@
 public import SignedHTTP
 
 /// An HTTP request as a server received it, in the terms every verifier reads: what the
-/// adapters (Hummingbird, OpenAPI) and the mock servers hand to `OAuth1Verifier`,
+/// Hummingbird adapter and the mock servers hand to `OAuth1Verifier`,
 /// `AFSignedVerifier` and `DrupalKeyVerifier`.
 public struct ReceivedRequest: Sendable {
     /// The method, as received (`GET`).

@@ -2,7 +2,7 @@ import NIOConcurrencyHelpers
 
 /// A clock for the mock server's waits that only moves when a test moves it.
 ///
-/// Give it to a server as its `sleepClock` (``MockServer/withRunning(_:configuration:clock:sleepClock:logger:isolation:_:)``):
+/// Give it to a server as its `sleepClock` (``MockServer/withRunning(_:configuration:clock:sleepClock:logger:replayStore:isolation:_:)``):
 /// latency and dribble faults and the linger of a closing connection then wait on it, and a
 /// test moves time with ``advance(by:)`` instead of waiting for it.
 ///

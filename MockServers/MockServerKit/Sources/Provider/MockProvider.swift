@@ -16,7 +16,7 @@ public protocol MockProvider: Sendable {
 
     /// The name used on the command line, in the ready file and in logs (`twitter`).
     var name: String { get }
-    /// The options this provider runs with; ``MockServer/start(_:clock:sleepClock:logger:shutdownSignals:)``
+    /// The options this provider runs with; ``MockServer/start(_:clock:sleepClock:logger:shutdownSignals:replayStore:)``
     /// refuses to start it when ``MockProviderOptions/validate()`` fails.
     var options: Options { get }
     /// Credentials a client needs to use the mock (consumer key and secret, …).

@@ -128,7 +128,7 @@ public final class MockServer: Sendable {
         return MockServer(providers: running, group: group, task: task)
     }
 
-    /// Starts `provider` as ``start(_:configuration:clock:sleepClock:logger:)`` does, runs `body` with the
+    /// Starts `provider` as ``start(_:configuration:clock:sleepClock:logger:replayStore:)`` does, runs `body` with the
     /// running server, and stops the server however `body` ends: returning, throwing, or
     /// cancelled. The way for a test to start a mock without ever leaving one running.
     ///
@@ -161,7 +161,7 @@ public final class MockServer: Sendable {
         try await withRunning([(provider, configuration)], clock: clock, sleepClock: sleepClock, logger: logger, replayStore: replayStore, isolation: isolation, body)
     }
 
-    /// Starts several providers as ``start(_:clock:sleepClock:logger:shutdownSignals:)`` does,
+    /// Starts several providers as ``start(_:clock:sleepClock:logger:shutdownSignals:replayStore:)`` does,
     /// runs `body` with the running servers, and stops them however `body` ends.
     ///
     /// - Parameters:

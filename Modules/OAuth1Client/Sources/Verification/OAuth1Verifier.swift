@@ -64,7 +64,7 @@ public struct OAuth1Verifier: Sendable {
     public var signatureMethods: Set<OAuth1SignatureMethod>
     /// How far `oauth_timestamp` may lie from the server's clock, either way, in seconds.
     public var timestampWindow: Int
-    /// Where accepted nonces are recorded (``MemoryReplayStore`` for one instance,
+    /// Where accepted nonces are recorded (`MemoryReplayStore` for one instance,
     /// `PostgresReplayStore` for many).
     public var replayStore: any ReplayStore
     /// How the URL the client signed is rebuilt (behind a proxy, say which).
