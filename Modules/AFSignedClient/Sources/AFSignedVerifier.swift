@@ -96,7 +96,7 @@ public struct AFSignedVerifier: Sendable {
                 isNew = try await replayStore.insertIfAbsent(key, until: expiry, now: now)
             } catch {
                 throw AFSignedError(
-                    code: .replayStoreUnavailable, message: "\(error.message); the nonce could not be checked, so the request is refused — try again shortly",
+                    code: .replayStoreUnavailable, message: "the replay store could not answer (\(error.message)), so the nonce could not be checked and the request is refused — try again shortly",
                     providerMessage: Message.replayStoreUnavailable, cause: error
                 )
             }

@@ -133,7 +133,7 @@ public struct DrupalKeyVerifier: Sendable {
         do {
             isNew = try await replayStore.insertIfAbsent(replayKey, until: now.addingTimeInterval(TimeInterval(tokenExpiry)), now: now)
         } catch {
-            throw DrupalServicesError(code: .replayStoreUnavailable, message: "\(error.message); the nonce could not be checked, so the call is refused — try again shortly", cause: error)
+            throw DrupalServicesError(code: .replayStoreUnavailable, message: "the replay store could not answer (\(error.message)), so the nonce could not be checked and the call is refused — try again shortly", cause: error)
         }
         guard isNew else {
             throw refusal(.nonceUsed, DrupalServiceMessage.nonceReused, "the nonce was already used for domain \(leading.domain) within the last \(tokenExpiry) s; every call needs a new one")

@@ -42,11 +42,14 @@ extension PostgresReplayStore {
         /// The table's name: a plain identifier (letters, digits, `_`, not starting with a
         /// digit, at most 63 bytes), always written quoted. Default `signed_api_replay`.
         public var table: String
-        /// The longest a caller waits for one call (an insert, a schema creation, a batch
-        /// deletion), connecting included; past it the call throws
-        /// `SignedVerificationError.Code.replayStoreUnavailable`. Also the server's
-        /// `statement_timeout` for the store's connections. Default 2 seconds.
+        /// The longest a caller waits for one call (an insert, a batch deletion), connecting
+        /// included; past it the call throws `SignedVerificationError.Code.replayStoreUnavailable`.
+        /// Also the server's `statement_timeout` for the store's connections. Default 2 seconds.
         public var timeout: Duration
+        /// The longest ``PostgresReplayStore/createSchema()`` waits: it runs once at start, not on
+        /// a request's path, opens the pool's first connection and may wait for another
+        /// instance creating the same table. Default 30 seconds.
+        public var schemaTimeout: Duration
         /// The most connections the store opens to the server (its pool). Default 16.
         public var maximumConnections: Int
         /// The most expired rows one deletion statement removes. Default 1 000.
@@ -69,6 +72,7 @@ extension PostgresReplayStore {
             tls: TLSMode? = nil,
             table: String = Configuration.defaultTable,
             timeout: Duration = .seconds(2),
+            schemaTimeout: Duration = .seconds(30),
             maximumConnections: Int = 16,
             expiredBatchSize: Int = 1_000,
             purgeInterval: Duration = .seconds(60)
@@ -81,6 +85,7 @@ extension PostgresReplayStore {
             self.tls = tls ?? (Self.isLoopback(host) ? .disable : .require)
             self.table = table
             self.timeout = timeout
+            self.schemaTimeout = schemaTimeout
             self.maximumConnections = maximumConnections
             self.expiredBatchSize = expiredBatchSize
             self.purgeInterval = purgeInterval
@@ -92,7 +97,8 @@ extension PostgresReplayStore {
         /// User, password and database may be percent-encoded. The one query item read is
         /// `sslmode`: `disable`, `prefer`, `require` or `verify-full` (``TLSMode``); without it,
         /// `disable` on a loopback host and `require` elsewhere. A URL with a Unix socket path,
-        /// no host, no user, no database, another scheme, any other query item or
+        /// `?timeout=SECONDS` sets ``timeout``. No host, no user, no database, another scheme,
+        /// any other query item or
         /// `sslmode=verify-ca` (which postgres-nio cannot check without the host name) is
         /// refused, naming what is wrong (never the password).
         ///
@@ -125,17 +131,26 @@ extension PostgresReplayStore {
                 throw refuse("no database name after the host (postgres://USER@HOST:PORT/DATABASE)")
             }
             var tls: TLSMode?
+            var timeout: Duration?
             for item in components.queryItems ?? [] {
-                guard item.name == "sslmode" else {
-                    throw refuse("unknown option '\(item.name)' (the one option read is sslmode)")
+                switch item.name {
+                case "sslmode":
+                    guard let value = item.value, let mode = TLSMode(rawValue: value) else {
+                        let allowed = TLSMode.allCases.map(\.rawValue).joined(separator: ", ")
+                        throw refuse("sslmode '\(item.value ?? "")' is not supported; use one of \(allowed)")
+                    }
+                    tls = mode
+                case "timeout":
+                    guard let value = item.value, let seconds = Double(value), seconds > 0, seconds <= 3600 else {
+                        throw refuse("timeout '\(item.value ?? "")' is not a number of seconds between 0 and 3600")
+                    }
+                    timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+                default:
+                    throw refuse("unknown option '\(item.name)' (the options read are sslmode and timeout)")
                 }
-                guard let value = item.value, let mode = TLSMode(rawValue: value) else {
-                    let allowed = TLSMode.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw refuse("sslmode '\(item.value ?? "")' is not supported; use one of \(allowed)")
-                }
-                tls = mode
             }
             self.init(host: host, port: components.port ?? 5432, username: username, password: password, database: decoded, tls: tls)
+            if let timeout { self.timeout = timeout }
         }
 
         /// Checks every setting, so a store never starts with one that cannot work.
@@ -151,6 +166,7 @@ extension PostgresReplayStore {
             if database.isEmpty { throw refuse("the database name is empty") }
             try PostgresReplayStore.checkTableName(table)
             if timeout <= .zero { throw refuse("the timeout must be positive (it is \(timeout))") }
+            if schemaTimeout <= .zero { throw refuse("the schema timeout must be positive (it is \(schemaTimeout))") }
             if !(1...1_000).contains(maximumConnections) {
                 throw refuse("maximumConnections \(maximumConnections) is not between 1 and 1000")
             }
@@ -180,7 +196,7 @@ extension PostgresReplayStore {
             Mirror(self, children: [
                 "host": host, "port": port, "username": username, "password": password.map { _ in "•••" } as Any,
                 "database": database, "tls": tls, "table": table, "timeout": timeout,
-                "maximumConnections": maximumConnections, "expiredBatchSize": expiredBatchSize, "purgeInterval": purgeInterval,
+                "schemaTimeout": schemaTimeout, "maximumConnections": maximumConnections, "expiredBatchSize": expiredBatchSize, "purgeInterval": purgeInterval,
             ])
         }
 

@@ -205,13 +205,13 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// each other. The store must be running.
     ///
     /// - Throws: `SignedVerificationError.Code.replayStoreUnavailable`
-    ///   when the database cannot do it (unreachable, no right to create tables, past the
-    ///   timeout).
+    ///   when the database cannot do it (unreachable, no right to create tables, past
+    ///   ``Configuration/schemaTimeout``).
     public func createSchema() async throws(SignedVerificationError) {
         let statements = table.schemaStatements
         let lockName = "signed-api replay store schema \(configuration.table)"
         let logger = logger
-        try await call("creating the table") { client in
+        try await call("creating the table", timeout: configuration.schemaTimeout) { client in
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lockName)))", logger: logger)
                 for statement in statements {
@@ -289,14 +289,16 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
 
     /// Runs `operation` on the pool within the timeout, every failure made a
     /// `replayStoreUnavailable` error saying what was being done.
-    private func call<Value: Sendable>(_ doing: String, _ operation: @escaping @Sendable (PostgresClient) async throws -> Value) async throws(SignedVerificationError) -> Value {
+    private func call<Value: Sendable>(
+        _ doing: String, timeout: Duration? = nil, _ operation: @escaping @Sendable (PostgresClient) async throws -> Value
+    ) async throws(SignedVerificationError) -> Value {
         let phase = shared.withLockedValue { $0.phase }
         guard phase == .running else {
             let why = phase == .notStarted ? "the store is not running (call run(), or use withRunning)" : "the store has stopped running"
             throw unavailable(doing, reason: why, cause: nil)
         }
         let client = client
-        let timeout = configuration.timeout
+        let timeout = timeout ?? configuration.timeout
         return try await BoundedCall.run(
             timeout: timeout,
             onTimeout: { [self] in
@@ -313,7 +315,7 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     }
 
     private func unavailable(_ doing: String, reason: String, cause: (any Error)?) -> SignedVerificationError {
-        var message = "replay store unavailable: \(doing) in PostgreSQL at \(configuration.endpoint) failed: \(reason)"
+        var message = "\(doing) in PostgreSQL at \(configuration.endpoint) failed: \(reason)"
         if let password = configuration.password, !password.isEmpty {
             message = message.replacingOccurrences(of: password, with: "•••")
         }

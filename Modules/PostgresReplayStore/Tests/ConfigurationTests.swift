@@ -32,6 +32,8 @@ struct ConfigurationTests {
         #expect(try PostgresReplayStore.Configuration(url: "postgres://u@[::1]:5433/d").host == "::1")
         #expect(try PostgresReplayStore.Configuration(url: "postgres://u@[::1]:5433/d").endpoint == "[::1]:5433/d")
         #expect(try PostgresReplayStore.Configuration(url: "postgres://u@127.0.0.1/d?sslmode=require").tls == .require)
+        #expect(try PostgresReplayStore.Configuration(url: "postgres://u@127.0.0.1/d?timeout=0.25").timeout == .milliseconds(250))
+        #expect(try PostgresReplayStore.Configuration(url: "postgres://u@127.0.0.1/d?timeout=30&sslmode=disable").timeout == .seconds(30))
     }
 
     @Test(
@@ -43,6 +45,8 @@ struct ConfigurationTests {
             ("postgres://u:hunter2@h", "no database"),
             ("postgres://u:hunter2@h/d?sslmode=verify-ca", "sslmode 'verify-ca' is not supported"),
             ("postgres://u:hunter2@h/d?connect_timeout=3", "unknown option 'connect_timeout'"),
+            ("postgres://u:hunter2@h/d?timeout=0", "timeout '0' is not a number of seconds"),
+            ("postgres://u:hunter2@h/d?timeout=soon", "timeout 'soon' is not a number of seconds"),
             ("postgres://u:hunter2@h:0/d", "port 0"),
             ("not a url at all :hunter2@", "expected postgres://"),
         ]

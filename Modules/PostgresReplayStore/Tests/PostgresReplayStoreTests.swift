@@ -3,7 +3,7 @@ import PostgresReplayStore
 import SignedVerification
 import Testing
 
-@Suite("PostgresReplayStore on PostgreSQL", .enabled(if: TestDatabase.isEnabled, TestDatabase.missingMessage), .timeLimit(.minutes(1)))
+@Suite("PostgresReplayStore on PostgreSQL", .enabled(if: TestDatabase.isEnabled, TestDatabase.missingMessage), .timeLimit(.minutes(3)))
 struct PostgresReplayStoreTests {
     let now = Date()
 
@@ -153,6 +153,7 @@ struct PostgresReplayStoreTests {
         // Port 1 on loopback: nothing listens, so connecting is refused at once.
         var configuration = try PostgresReplayStore.Configuration(url: "postgres://app:S3cret-Pa55@127.0.0.1:1/replay")
         configuration.timeout = .milliseconds(500)
+        configuration.schemaTimeout = .milliseconds(500)
         let store = try PostgresReplayStore(configuration: configuration, logger: TestDatabase.quietLogger)
         try await store.withRunning { store in
             for _ in 0..<3 {
@@ -160,7 +161,7 @@ struct PostgresReplayStoreTests {
                     try await store.insertIfAbsent(.fresh(), until: now + 60, now: now)
                 }
                 #expect(error?.code == .replayStoreUnavailable)
-                #expect(error?.message.hasPrefix("replay store unavailable: ") == true)
+                #expect(error.map { "\($0)".hasPrefix("replay store unavailable: ") } == true)
                 #expect(error?.message.contains("127.0.0.1:1/replay") == true)
                 #expect(error.map { "\($0)".contains("S3cret-Pa55") } == false)
                 #expect(error.map { String(reflecting: $0).contains("S3cret-Pa55") } == false)

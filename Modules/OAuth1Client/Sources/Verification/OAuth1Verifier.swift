@@ -135,7 +135,7 @@ public struct OAuth1Verifier: Sendable {
             do {
                 isNew = try await replayStore.insertIfAbsent(key, until: expiry, now: now)
             } catch {
-                throw OAuth1Error(code: .replayStoreUnavailable, message: "\(error.message); the nonce could not be checked, so the request is refused — try again shortly", cause: error)
+                throw OAuth1Error(code: .replayStoreUnavailable, message: "the replay store could not answer (\(error.message)), so the nonce could not be checked and the request is refused — try again shortly", cause: error)
             }
             guard isNew else {
                 throw OAuth1Error(code: .nonceUsed, message: "this nonce was already used with this timestamp; send a fresh nonce with every request")
