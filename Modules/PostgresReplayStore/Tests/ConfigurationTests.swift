@@ -127,7 +127,7 @@ struct ConfigurationTests {
             try await store.insertIfAbsent(.fresh(), until: Date() + 60, now: Date())
         }
         #expect(error?.code == .replayStoreUnavailable)
-        #expect(error?.message.hasPrefix("replay store unavailable: ") == true)
+        #expect(error.map { "\($0)".hasPrefix("replay store unavailable: ") } == true)
         #expect(error?.message.contains("not running") == true)
         #expect(error?.message.contains("127.0.0.1:5432/replay") == true)
         #expect(error.map { "\($0)".contains("S3cret-Pa55") } == false)

@@ -37,6 +37,10 @@ struct PostgresReplayStoreTests {
 
     @Test("deletion removes expired rows only, a bounded batch at a time")
     func batchDeletion() async throws {
+        // A day ahead of the wall clock: run()'s own purges (which use the wall clock, after
+        // every expiredBatchSize inserts) must not delete these rows before the test does,
+        // however long the test takes on a loaded machine.
+        let now = Date().addingTimeInterval(86_400)
         try await TestDatabase.withStore("purge", configure: { $0.expiredBatchSize = 10 }) { store async throws in
             let expired = (0..<25).map { ReplayKey.fresh(nonce: "expired-\($0)") }
             let live = (0..<5).map { ReplayKey.fresh(nonce: "live-\($0)") }
