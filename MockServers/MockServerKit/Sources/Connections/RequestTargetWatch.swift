@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 import NIOCore
 
 /// Sits right before the HTTP/1 decoder and notes whether the bytes being decoded carry a
@@ -79,3 +80,4 @@ final class RequestTargetWatch: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 }
+#endif

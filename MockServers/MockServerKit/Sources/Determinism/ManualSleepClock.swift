@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 import NIOConcurrencyHelpers
 
 /// A clock for the mock server's waits that only moves when a test moves it.
@@ -170,3 +171,4 @@ public final class ManualSleepClock: Clock, Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 import NIOConcurrencyHelpers
 import SigningCore
 
@@ -45,3 +46,4 @@ public final class MockRandomSource: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 import NIOConcurrencyHelpers
 
 /// The faults currently in force on one server, changed at runtime by tests or the admin route.
@@ -75,3 +76,4 @@ public final class FaultBoard: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 /// A misbehaviour a mock server can put on a route, to test how a client copes.
 ///
 /// Encoded as JSON in Swift's synthesized form, one key naming the case, e.g.
@@ -98,3 +99,4 @@ public struct FaultRule: Sendable, Hashable, Codable {
         route == "*" || route == pattern || route == "\(method) \(pattern)"
     }
 }
+#endif

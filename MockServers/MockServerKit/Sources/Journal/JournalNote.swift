@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 import NIOConcurrencyHelpers
 import SigningCore
 
@@ -38,3 +39,4 @@ public final class JournalNote: Sendable {
 
     var snapshot: Contents { contents.withLockedValue { $0 } }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 /// A JSON Schema (the subset OpenAPI 3.1 descriptions of the mocks need), for the body of a
 /// request or response or the value of a parameter.
 public indirect enum MockSchema: Sendable, Hashable {
@@ -61,3 +62,4 @@ public indirect enum MockSchema: Sendable, Hashable {
         }
     }
 }
+#endif

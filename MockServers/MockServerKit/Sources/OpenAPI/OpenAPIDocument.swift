@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 import Foundation
 
 /// The OpenAPI 3.1 description a mock server publishes at `/openapi.json`, written from its
@@ -82,3 +83,4 @@ enum OpenAPIDocument {
         return method.lowercased() + words.joined()
     }
 }
+#endif

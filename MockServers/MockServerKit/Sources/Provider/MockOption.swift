@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 /// The one declaration of one provider option: its name in the `mock-servers` config file, the
 /// stored property it sets, what values it takes, and a line saying what it does. Its default
 /// is the property's value in `Options()`.
@@ -66,3 +67,4 @@ public struct MockOption<Options: MockProviderOptions>: Sendable {
         refused.map { ("{\"\(name)\": \($0.json)}", "option \(name) must be \($0.expected)") }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 /// One option's value as the `mock-servers` config file writes it.
 enum MockOptionJSON: Sendable {
     case integer(Int)
@@ -31,3 +32,4 @@ enum MockOptionJSON: Sendable {
         "\"\(text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\""))\""
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 extension MockOptionKind {
     /// One or more of `choices`, written as a JSON array of names or one comma-separated string;
     /// never none.
@@ -88,3 +89,4 @@ extension MockOptionKind where Value == [String] {
         )
     }
 }
+#endif

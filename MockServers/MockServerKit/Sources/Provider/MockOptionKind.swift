@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 /// What values one option takes and how the `mock-servers` config file writes them: how the
 /// value is read from the JSON `options` object, checked, encoded, shown in the README's table,
 /// and which values the tests try.
@@ -93,3 +94,4 @@ extension MockOptionKind where Value == Bool {
         )
     }
 }
+#endif

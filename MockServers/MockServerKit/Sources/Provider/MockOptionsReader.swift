@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 import Foundation
 
 /// Reads a provider's JSON `options` object for the ``MockOptionKind``s of its declarations.
@@ -110,3 +111,4 @@ struct OptionName: CodingKey {
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 public import HTTPTypes
 import SignedHTTP
 
@@ -38,3 +39,4 @@ extension HTTPField.Name {
     /// `APIResponse.mockReason`.
     public static var mockReason: HTTPField.Name { HTTPField.Name(APIResponse.mockReasonHeaderName)! }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 extension MockProviderOptions {
     /// The README's table of these options, rendered from ``declarations``: name, type, default,
     /// allowed values and what each does, one row per option, ending in a newline.
@@ -14,3 +15,4 @@ extension MockProviderOptions {
         "|" + cells.map { $0.isEmpty ? " |" : " \($0) |" }.joined()
     }
 }
+#endif

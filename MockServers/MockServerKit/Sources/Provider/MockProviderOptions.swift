@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 /// The typed options of one provider: a value with a default for every member, each option
 /// declared once in ``declarations``.
 ///
@@ -90,3 +91,4 @@ extension MockServerError {
         MockServerError(code: code, message: "provider \(provider), \(message)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 /// Text made safe for an HTTP header value the mock sets: printable ASCII only (RFC 9110
 /// §5.5 allows more, but clients and proxies disagree about anything past ASCII).
 enum HeaderText {
@@ -22,3 +23,4 @@ enum HeaderText {
         "‘": "'", "’": "'", "“": "\"", "”": "\"", "\u{00A0}": " ", "≤": "<=", "≥": ">=",
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 /// What one route of a mock does, as its OpenAPI operation says it: the parameters it reads,
 /// the body it takes, and every answer it gives. Each route is registered with its operation
 /// (``Hummingbird/Router/mockRoute(_:_:context:operation:handler:)``), so the server's
@@ -90,3 +91,4 @@ public struct MockOperation: Sendable {
         self.answers = answers
     }
 }
+#endif

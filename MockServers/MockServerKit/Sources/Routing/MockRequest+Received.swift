@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 import HTTPTypes
 public import SignedVerification
 
@@ -12,3 +13,4 @@ extension MockRequest {
         return ReceivedRequest(method: method.rawValue, target: path + (query.map { "?" + $0 } ?? ""), headers: fields, body: bodyBytes)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 public import Foundation
 public import HTTPTypes
 public import NIOCore
@@ -87,3 +88,4 @@ public struct MockRequest: Sendable {
         parametersIfValid?.first { $0.name == name }?.value
     }
 }
+#endif

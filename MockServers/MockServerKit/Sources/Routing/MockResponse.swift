@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 public import HTTPTypes
 public import NIOCore
 public import SigningCore
@@ -78,3 +79,4 @@ public struct MockResponse: Sendable {
     /// The body as text (lossy for non-UTF-8 bytes).
     public var text: String { String(buffer: body) }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 import NIOConcurrencyHelpers
 
 /// The routes a server registered, each with its operation: to tell "unknown path" (404) from
@@ -39,3 +40,4 @@ final class RouteTable: Sendable {
         }
     }
 }
+#endif

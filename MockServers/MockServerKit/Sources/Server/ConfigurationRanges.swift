@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 /// The allowed range of every number a mock server can be configured with — through the Swift
 /// API, the `mock-servers` config file or the admin route — in one place. Values inside these
 /// ranges can never trap the server's arithmetic (a fault's `Retry-After` added to the clock, a
@@ -48,3 +49,4 @@ public enum ConfigurationRanges {
         min(max(value, range.lowerBound), range.upperBound)
     }
 }
+#endif

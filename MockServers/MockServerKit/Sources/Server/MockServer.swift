@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 public import Foundation
 import Hummingbird
 public import Logging
@@ -300,3 +301,4 @@ private actor Readiness {
         }
     }
 }
+#endif

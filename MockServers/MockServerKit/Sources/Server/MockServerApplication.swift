@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 public import Hummingbird
 import HummingbirdCore
 public import NIOCore
@@ -50,3 +51,4 @@ public enum MockServerApplication {
         max(4 * limits.maxHeaderBytes, 8 << 10)
     }
 }
+#endif

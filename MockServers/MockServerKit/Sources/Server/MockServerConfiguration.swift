@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 /// How one mock provider server is started: where it listens, its limits and faults.
 ///
 /// `Codable`, so the `mock-servers` command reads it from a JSON file; every member is optional
@@ -118,3 +119,4 @@ public struct MockServerLimits: Sendable, Hashable, Codable {
         maxConnections = try container.decodeIfPresent(Int.self, forKey: .maxConnections) ?? defaults.maxConnections
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 public import HTTPTypes
 public import Logging
 public import SignedVerification
@@ -65,3 +66,4 @@ public struct MockServerContext: Sendable {
         provider.errorResponse(status: status, message: message)
     }
 }
+#endif

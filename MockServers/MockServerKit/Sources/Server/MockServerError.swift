@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 public import SigningCore
 
 /// The one error type of ``MockServerKit``: what went wrong starting or running a server and
@@ -40,3 +41,4 @@ public struct MockServerError: SignedAPIError {
         self.cause = cause
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 import NIOConcurrencyHelpers
 
 /// Something that happened on a running mock server, for a test to await instead of polling
@@ -111,3 +112,4 @@ extension AsyncStream where Element == MockServerEvent {
         await waitFor(count: count) { $0 == event } != nil
     }
 }
+#endif

@@ -1,7 +1,9 @@
 // Every mock-server product (MockServerKit, OAuth1Mock, DrupalMock, AFSignedMock,
 // GoogleBooksMock, MockServerCatalog, OAuth1MockTesting) builds on this module, and this module
 // on Hummingbird and swift-log, which SwiftPM fetches only with the package's `MockServers` trait.
-// Without this check the build would stop at a missing `Logging` module with no word of why.
+// Without this check the build would stop at a missing `Logging` module with no word of why;
+// every other file of this module sits inside `#if MockServers`, since a failing import stops the
+// compiler before it reads any `#error`.
 #if !MockServers
 #error("""
     The mock-server products need this package's MockServers trait. Drop `traits: []` from the \
