@@ -134,6 +134,10 @@ struct MockServersCommandTests {
         (["--config", "NEGATIVEWINDOW"], "provider discogs, option timestampWindowSeconds must be a whole number in 0...86400 (got -5)"),
         (["--config", "UNKNOWNMETHOD"], #"provider netflix, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT (a JSON array or a comma-separated string) (got "RSA-SHA1")"#),
         (["--config", "NOTABOOLEAN"], #"provider twitter, option autoApprove must be true or false (got "yes")"#),
+        (["--replay-store", "garbage"], "--replay-store: the replay store URL is not a URL"),
+        (["--replay-store", ""], "--replay-store: the replay store URL is not a URL"),
+        (["--replay-store", "mysql://u:hunter2@h/d"], "replay store URL mysql://u:•••@h/d: the scheme must be postgres://"),
+        (["--replay-store", "postgres://u:hunter2@h/d?timeout=forever"], "timeout 'forever' is not a number of seconds"),
     ])
     func badInput(arguments: [String], expected: String) async throws {
         let configs = [
@@ -157,6 +161,7 @@ struct MockServersCommandTests {
         let status = await child.waitForExit(timeout: .seconds(60))
         #expect(status != nil && status != 0)
         #expect(child.errorOutput.contains(expected), "stderr: \(child.errorOutput)")
+        #expect(!child.errorOutput.contains("hunter2"), "a password was shown")
         if let cleanup { try? FileManager.default.removeItem(atPath: cleanup) }
     }
 
