@@ -14,6 +14,10 @@ import TestSupport
 /// when it is back, without restarting the servers.
 @Suite("mock-servers instances sharing a PostgreSQL replay store", .serialized, .timeLimit(.minutes(5)))
 struct ReplayStoreInstancesTests {
+    /// How long one exchange may take before the test calls it a hang: generous, since the whole
+    /// suite runs at once on two cores; no assertion is about time.
+    static let hangGuard: Duration = .seconds(60)
+
     /// The `Host` every instance is reached by, as behind a load balancer.
     static let publicHost = "api.mock.test"
 
@@ -71,7 +75,7 @@ struct ReplayStoreInstancesTests {
                 let replies = try await withThrowingTaskGroup(of: (Int, RawHTTP.Reply).self) { group in
                     for (index, text) in requests.enumerated() {
                         for port in ports {
-                            group.addTask { (index, try await RawHTTP.exchange(port: port, text: text)) }
+                            group.addTask { (index, try await RawHTTP.exchange(port: port, text: text, timeout: Self.hangGuard)) }
                         }
                     }
                     return try await group.reduce(into: [Int: [RawHTTP.Reply]]()) { $0[$1.0, default: []].append($1.1) }
@@ -91,9 +95,9 @@ struct ReplayStoreInstancesTests {
 
             // One accepted by an instance, replayed to each other one in turn.
             let text = try Self.oauth1Request(demo, nonce: "\(run)-sequential")
-            #expect(try await RawHTTP.exchange(port: ports[0], text: text).status == 200)
+            #expect(try await RawHTTP.exchange(port: ports[0], text: text, timeout: Self.hangGuard).status == 200)
             for port in ports.dropFirst() + [ports[0]] {
-                let replayed = try await RawHTTP.exchange(port: port, text: text)
+                let replayed = try await RawHTTP.exchange(port: port, text: text, timeout: Self.hangGuard)
                 #expect(replayed.status == 401 && replayed.text.contains("nonce used"), "\(replayed.text)")
             }
         }
@@ -114,8 +118,8 @@ struct ReplayStoreInstancesTests {
             let signer = AFSignedSigner(credentials: AFSignedCredentials(clientID: try #require(afsignedDemo["clientID"]), clientSecret: try #require(afsignedDemo["clientSecret"])))
             let afsigned = try signer.sign(APIRequest(url: URL(string: "http://\(Self.publicHost)/users")!), at: Date())
             let afsignedText = SharedReplayStoreTests.rawText(afsigned, host: Self.publicHost)
-            #expect(try await RawHTTP.exchange(port: instances[0].port("afsigned"), text: afsignedText).status == 200)
-            let refused = try await RawHTTP.exchange(port: instances[1].port("afsigned"), text: afsignedText)
+            #expect(try await RawHTTP.exchange(port: instances[0].port("afsigned"), text: afsignedText, timeout: Self.hangGuard).status == 200)
+            let refused = try await RawHTTP.exchange(port: instances[1].port("afsigned"), text: afsignedText, timeout: Self.hangGuard)
             #expect(refused.status == 401 && refused.text.contains(AFSignedVerifier.Message.incorrectNonce), "\(refused.text)")
 
             let drupalDemo = try #require(instances[0].ready.providers["drupal"]?.credentials)
@@ -123,8 +127,8 @@ struct ReplayStoreInstancesTests {
             let call = DrupalKeySigner(apiKey: key, call: JSONRPCRequest(method: "node.get", params: [1], id: 1), sessid: nil).signedCall(at: Date())
             let drupal = APIRequest(method: "POST", url: URL(string: "http://\(Self.publicHost)/services/json-rpc")!, headers: ["Content-Type": "application/json"], body: call.encoded())
             let drupalText = SharedReplayStoreTests.rawText(drupal, host: Self.publicHost)
-            #expect(try await RawHTTP.exchange(port: instances[0].port("drupal"), text: drupalText).json?["result"] != nil)
-            let replayed = try await RawHTTP.exchange(port: instances[1].port("drupal"), text: drupalText)
+            #expect(try await RawHTTP.exchange(port: instances[0].port("drupal"), text: drupalText, timeout: Self.hangGuard).json?["result"] != nil)
+            let replayed = try await RawHTTP.exchange(port: instances[1].port("drupal"), text: drupalText, timeout: Self.hangGuard)
             #expect(replayed.text.contains(DrupalServiceMessage.nonceReused.prefix(30)), "\(replayed.text)")
         }
     }
@@ -142,7 +146,7 @@ struct ReplayStoreInstancesTests {
 
             try cluster.stop()
             for _ in 0..<5 {
-                let refused = try await RawHTTP.exchange(port: port, text: Self.oauth1Request(demo, nonce: UUID().uuidString), timeout: .seconds(30))
+                let refused = try await RawHTTP.exchange(port: port, text: Self.oauth1Request(demo, nonce: UUID().uuidString), timeout: Self.hangGuard)
                 #expect(refused.status == 503 && refused.text.contains("replay store unavailable"), "\(refused.text)")
             }
             #expect(instances[0].process.isRunning)
@@ -157,7 +161,7 @@ struct ReplayStoreInstancesTests {
     /// (each a new request, so none is a replay; a 503 is the store not answering yet).
     static func acceptedWithin(_ attempts: Int, port: Int, demo: [String: String]) async throws -> Bool {
         for _ in 0..<attempts {
-            let reply = try await RawHTTP.exchange(port: port, text: oauth1Request(demo, nonce: UUID().uuidString), timeout: .seconds(30))
+            let reply = try await RawHTTP.exchange(port: port, text: oauth1Request(demo, nonce: UUID().uuidString), timeout: hangGuard)
             if reply.status == 200 { return true }
             try #require(reply.status == 503, "neither accepted nor store-unavailable: \(reply.text)")
             try await Task.sleep(for: .milliseconds(500))

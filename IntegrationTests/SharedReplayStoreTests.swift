@@ -14,6 +14,10 @@ import Testing
 /// refused, for every scheme. A store that cannot answer refuses with 503, never accepts.
 @Suite("Mock servers sharing one replay store")
 struct SharedReplayStoreTests {
+    /// How long one exchange may take before the test calls it a hang: generous, since the whole
+    /// suite runs at once on two cores; no assertion is about time.
+    static let hangGuard: Duration = .seconds(60)
+
     /// A store that cannot answer, as a database that is down.
     struct UnavailableStore: ReplayStore {
         func insertIfAbsent(_ key: ReplayKey, until expiry: Date, now: Date) async throws(SignedVerificationError) -> Bool {
@@ -72,8 +76,8 @@ struct SharedReplayStoreTests {
     func oauth1() async throws {
         try await Self.twoServers(OAuth1MockProvider(flavour: .twitter), store: MemoryReplayStore()) { first, second in
             let text = Self.raw(try Self.oauth1Request(first))
-            #expect(try await RawHTTP.exchange(port: Self.port(first), text: text).status == 200)
-            let replayed = try await RawHTTP.exchange(port: Self.port(second), text: text)
+            #expect(try await RawHTTP.exchange(port: Self.port(first), text: text, timeout: Self.hangGuard).status == 200)
+            let replayed = try await RawHTTP.exchange(port: Self.port(second), text: text, timeout: Self.hangGuard)
             #expect(replayed.status == 401 && replayed.text.contains("nonce used"), "\(replayed.text)")
         }
     }
@@ -82,8 +86,8 @@ struct SharedReplayStoreTests {
     func afsigned() async throws {
         try await Self.twoServers(AFSignedMockProvider(options: AFSignedMockOptions(requiresNonce: true)), store: MemoryReplayStore()) { first, second in
             let text = Self.raw(try Self.afsignedRequest(first))
-            #expect(try await RawHTTP.exchange(port: Self.port(first), text: text).status == 200)
-            let replayed = try await RawHTTP.exchange(port: Self.port(second), text: text)
+            #expect(try await RawHTTP.exchange(port: Self.port(first), text: text, timeout: Self.hangGuard).status == 200)
+            let replayed = try await RawHTTP.exchange(port: Self.port(second), text: text, timeout: Self.hangGuard)
             #expect(replayed.status == 401 && replayed.text.contains(AFSignedVerifier.Message.incorrectNonce), "\(replayed.text)")
         }
     }
@@ -92,8 +96,8 @@ struct SharedReplayStoreTests {
     func drupal() async throws {
         try await Self.twoServers(DrupalMockProvider(options: DrupalMockOptions(usesSessid: false)), store: MemoryReplayStore()) { first, second in
             let text = Self.raw(try Self.drupalRequest(first))
-            #expect(try await RawHTTP.exchange(port: Self.port(first), text: text).json?["result"] != nil)
-            let replayed = try await RawHTTP.exchange(port: Self.port(second), text: text)
+            #expect(try await RawHTTP.exchange(port: Self.port(first), text: text, timeout: Self.hangGuard).json?["result"] != nil)
+            let replayed = try await RawHTTP.exchange(port: Self.port(second), text: text, timeout: Self.hangGuard)
             #expect(replayed.text.contains(DrupalServiceMessage.nonceReused.prefix(30)), "\(replayed.text)")
         }
     }
@@ -107,7 +111,7 @@ struct SharedReplayStoreTests {
         ]
         for (provider, request) in cases {
             try await MockServer.withRunning([(provider, MockServerConfiguration())], replayStore: UnavailableStore()) { server in
-                let reply = try await RawHTTP.exchange(port: Self.port(server), text: Self.raw(try request(server)))
+                let reply = try await RawHTTP.exchange(port: Self.port(server), text: Self.raw(try request(server)), timeout: Self.hangGuard)
                 #expect(reply.status == 503, "\(provider.name): \(reply.text)")
                 #expect(reply.text.lowercased().contains("retry-after: 1"), "\(provider.name)")
                 #expect(reply.text.contains("replay store unavailable"), "\(provider.name): \(reply.text)")
