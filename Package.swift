@@ -16,6 +16,15 @@ let mockServers = "MockServers"
 /// The `PostgresReplayStore` product's own trait (default-on, as `MockServers` is).
 let postgresReplayStoreTrait = "PostgresReplayStore"
 
+/// The `OAuth1RSA` product's own trait (default-on, and turned on by `MockServers`, whose
+/// Jira-style mock verifies RSA signatures): swift-crypto for RSA-SHA1/256/512.
+let oauth1RSATrait = "OAuth1RSA"
+
+/// A dependency on another package's product, only when the `OAuth1RSA` trait is on.
+func rsaExternal(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: [oauth1RSATrait]))
+}
+
 /// A dependency on another package's product, only when the `PostgresReplayStore` trait is on.
 func postgresExternal(_ product: String, _ package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: [postgresReplayStoreTrait]))
@@ -90,7 +99,7 @@ mockProduct("MockServerKit", dependencies: [
     "SigningCore", "SignedHTTP", "SignedVerification", hummingbird, httpTypes, logging, nioCore,
     external("NIOConcurrencyHelpers", "swift-nio"), external("NIOHTTP1", "swift-nio"), serviceLifecycle, unixSignals,
 ])
-mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "SigningCore", hummingbird, httpTypes, nioCore])
+mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "OAuth1RSA", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("DrupalMock", dependencies: ["MockServerKit", "DrupalServicesClient", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("AFSignedMock", dependencies: ["MockServerKit", "AFSignedClient", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("GoogleBooksMock", dependencies: ["MockServerKit", "GoogleBooksClient", "SigningCore", hummingbird, httpTypes, nioCore])
@@ -98,7 +107,7 @@ mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "SignedHTTP", "
 // Helpers for app teams' tests: the authorisation page in one call, the whole flow per
 // flavour, and an HTTPTransport over HummingbirdTesting's client (`.router` without a socket).
 mockProduct("OAuth1MockTesting", dependencies: [
-    "MockServerKit", "OAuth1Mock", "OAuth1Client", "SignedHTTP", "SigningCore", hummingbirdTesting, httpTypes, nioCore,
+    "MockServerKit", "OAuth1Mock", "OAuth1Client", "OAuth1RSA", "SignedHTTP", "SigningCore", hummingbirdTesting, httpTypes, nioCore,
 ], testDependencies: [])
 targets.append(.target(
     name: "MockServerTesting",
@@ -150,12 +159,30 @@ adapterProduct("OpenAPISignedRequests", dependencies: [
 
 // MARK: end of the adapters block
 
+// MARK: OAuth 1.0a RSA keys
+// RSA-SHA1/256/512 keys for OAuth1Client (swift-crypto's _CryptoExtras; swift-asn1 to tell a
+// key file's kind before loading it), behind its own default-on trait: an app with
+// `traits: []` fetches none of it, one with `traits: ["OAuth1RSA"]` fetches swift-crypto and
+// what swift-crypto needs (.ci/check-sdk-only-fetch.sh proves both).
+
+let oauth1RSADependencies: [Target.Dependency] = [
+    "OAuth1Client", "SigningCore",
+    rsaExternal("_CryptoExtras", "swift-crypto"), rsaExternal("Crypto", "swift-crypto"), rsaExternal("SwiftASN1", "swift-asn1"),
+]
+products.append(.library(name: "OAuth1RSA", targets: ["OAuth1RSA"]))
+targets.append(.target(name: "OAuth1RSA", dependencies: oauth1RSADependencies, path: "Modules/OAuth1RSA/Sources"))
+targets.append(.testTarget(
+    name: "OAuth1RSATests",
+    dependencies: [.target(name: "OAuth1RSA"), "TestSupport", "SignedHTTP"] + oauth1RSADependencies,
+    path: "Modules/OAuth1RSA/Tests"
+))
+
 // MARK: Integration tests (SDK clients and peers against the mock servers)
 
 targets.append(.testTarget(
     name: "IntegrationTests",
     dependencies: [
-        "TestSupport", "CredentialStore", "Examples", "MockServerKit", "MockServerCatalog", "MockServerTesting", "OAuth1Mock", "OAuth1MockTesting", "OAuth1Client",
+        "TestSupport", "CredentialStore", "Examples", "MockServerKit", "MockServerCatalog", "MockServerTesting", "OAuth1Mock", "OAuth1MockTesting", "OAuth1Client", "OAuth1RSA",
         "DrupalServicesClient", "DrupalMock", "AFSignedClient", "AFSignedMock", "GoogleBooksClient", "GoogleBooksMock",
         "SignedHTTP", "SignedHTTPTesting", "SigningCore", httpTypes, hummingbirdTesting,
     ],
@@ -169,7 +196,7 @@ targets.append(.testTarget(
 targets.append(.target(
     name: "Examples",
     dependencies: [
-        "SigningCore", "SignedHTTP", "SignedHTTPTesting", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "CredentialStore",
+        "SigningCore", "SignedHTTP", "SignedHTTPTesting", "OAuth1Client", "OAuth1RSA", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "CredentialStore",
         "MockServerKit", "OAuth1Mock", "OAuth1MockTesting", "DrupalMock", "AFSignedMock", "GoogleBooksMock", "MockServerCatalog", hummingbirdTesting,
         "HummingbirdSignedRequests", hummingbird,
     ],
@@ -183,10 +210,10 @@ targets.append(.target(name: "TestSupport", path: "TestSupport"))
 // MARK: Tools
 
 products.append(.executable(name: "signed-api", targets: ["SignedAPI"]))
-targets.append(.executableTarget(name: "SignedAPI", dependencies: ["SigningCore", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", argumentParser], path: "Tools/SignedAPI"))
+targets.append(.executableTarget(name: "SignedAPI", dependencies: ["SigningCore", "OAuth1Client", "OAuth1RSA", "DrupalServicesClient", "AFSignedClient", argumentParser], path: "Tools/SignedAPI"))
 targets.append(.testTarget(
     name: "SignedAPITests",
-    dependencies: ["SignedAPI", "OAuth1Client", "DrupalServicesClient", "AFSignedClient", "SigningCore", "TestSupport", argumentParser],
+    dependencies: ["SignedAPI", "OAuth1Client", "OAuth1RSA", "DrupalServicesClient", "AFSignedClient", "SigningCore", "TestSupport", argumentParser],
     path: "Tools/Tests/SignedAPITests"
 ))
 
@@ -221,7 +248,7 @@ targets.append(.executableTarget(
     ],
     path: "Tools/MockServersBenchmark"
 ))
-targets.append(.executableTarget(name: "oauth1-benchmarks", dependencies: ["OAuth1Client", "SigningCore"], path: "Tools/Benchmarks/OAuth1Benchmarks"))
+targets.append(.executableTarget(name: "oauth1-benchmarks", dependencies: ["OAuth1Client", "OAuth1RSA", "SigningCore"], path: "Tools/Benchmarks/OAuth1Benchmarks"))
 targets.append(.executableTarget(name: "signing-benchmarks", dependencies: ["SigningCore", swiftCrypto], path: "Tools/Benchmarks/SigningBenchmarks"))
 
 // MARK: Replay store on PostgreSQL
@@ -264,8 +291,10 @@ let package = Package(
     traits: [
         .trait(
             name: mockServers,
-            description: "Mock provider servers, command-line tools, benchmarks and their test-only dependencies."
+            description: "Mock provider servers, command-line tools, benchmarks and their test-only dependencies.",
+            enabledTraits: [oauth1RSATrait]
         ),
+        .trait(name: oauth1RSATrait, description: "The OAuth1RSA product: RSA-SHA1, RSA-SHA256 and RSA-SHA512 keys for OAuth 1.0a (swift-crypto)."),
         .trait(
             name: postgresReplayStoreTrait,
             description: "The PostgresReplayStore product: a replay store shared by every instance of a service, on PostgreSQL (postgres-nio)."
@@ -273,11 +302,13 @@ let package = Package(
         // Adapters: each product's third-party dependencies only with its trait.
         .trait(name: hummingbirdAdapter, description: "HummingbirdSignedRequests: verifying middleware for Hummingbird 2 apps."),
         .trait(name: openAPIAdapter, description: "OpenAPISignedRequests: signing middleware for swift-openapi-generator clients."),
-        .default(enabledTraits: [mockServers, postgresReplayStoreTrait, hummingbirdAdapter, openAPIAdapter]),
+        .default(enabledTraits: [mockServers, oauth1RSATrait, postgresReplayStoreTrait, hummingbirdAdapter, openAPIAdapter]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // The OAuth1RSA trait's: reading a key file's kind (swift-crypto needs it anyway).
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.2.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),

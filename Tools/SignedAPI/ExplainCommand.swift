@@ -2,6 +2,7 @@ import AFSignedClient
 import ArgumentParser
 import DrupalServicesClient
 import Foundation
+import OAuth1Client
 import SignedHTTP
 
 /// `signed-api explain`: a captured request, whichever scheme signed it — which scheme it is,
@@ -103,7 +104,7 @@ struct ExplainCommand: AsyncParsableCommand {
             report = OAuth1ExplainCommand.report(
                 method: request.method, url: try request.url(scheme: urlScheme), authorization: request.headers["Authorization"],
                 contentType: request.headers["Content-Type"], body: request.body,
-                consumerSecret: consumerSecret, tokenSecret: tokenSecret, theirBaseString: theirBaseString
+                key: .secrets(consumerSecret: consumerSecret, tokenSecret: tokenSecret), theirBaseString: theirBaseString
             )
         case .afsigned(let version, let clientIDField):
             guard let clientSecret else { throw ValidationError("this is an AFSigned request: give \(ClientSecret.noun) (\(ClientSecret.ways))") }

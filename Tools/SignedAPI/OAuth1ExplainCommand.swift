@@ -50,7 +50,7 @@ struct OAuth1ExplainCommand: ParsableCommand {
         let type = contentType ?? (options.form.isEmpty ? nil : "application/x-www-form-urlencoded")
         return Self.report(
             method: options.method, url: requestURL, authorization: authorization, contentType: type, body: Array(bodyText.utf8),
-            consumerSecret: try options.consumerSecret.required(from: sources), tokenSecret: try options.tokenSecret.value(from: sources),
+            key: .secrets(consumerSecret: try options.consumerSecret.required(from: sources), tokenSecret: try options.tokenSecret.value(from: sources)),
             theirBaseString: theirBaseString
         )
     }
@@ -59,7 +59,7 @@ struct OAuth1ExplainCommand: ParsableCommand {
     /// and `signed-api explain` (for a captured OAuth 1.0a request) print.
     static func report(
         method: String, url: URL, authorization: String?, contentType: String?, body: [UInt8],
-        consumerSecret: String, tokenSecret: String?, theirBaseString: String?
+        key: OAuth1VerificationKey, theirBaseString: String?
     ) -> (text: String, valid: Bool) {
         let request: OAuth1IncomingRequest
         do {
@@ -67,13 +67,14 @@ struct OAuth1ExplainCommand: ParsableCommand {
         } catch {
             return ("the request cannot be checked: \(error.message)", false)
         }
-        let diagnosis = request.diagnose(consumerSecret: consumerSecret, tokenSecret: tokenSecret, theirBaseString: theirBaseString)
+        let diagnosis = request.diagnose(key, theirBaseString: theirBaseString)
         var lines: [String] = []
         lines.append("signature:   \(diagnosis.isValid ? "valid" : "INVALID") (\(request.signatureMethod.rawValue), parameters in the \(request.protocolParameterLocation.description))")
         lines.append("base string: \(diagnosis.baseString)")
-        if !diagnosis.isValid, request.signatureMethod != .plaintext {
+        if !diagnosis.isValid, request.signatureMethod.key == .sharedSecrets, case .secrets(let consumerSecret, let tokenSecret) = key,
+           let expected = try? request.expectedSignature(consumerSecret: consumerSecret, tokenSecret: tokenSecret) {
             lines.append("received:    \(request.signature)")
-            lines.append("expected:    \(request.expectedSignature(consumerSecret: consumerSecret, tokenSecret: tokenSecret))")
+            lines.append("expected:    \(expected)")
         }
         if let difference = diagnosis.difference {
             lines.append("theirs:      \(difference.isIdentical ? "identical to ours" : difference.theirs)")

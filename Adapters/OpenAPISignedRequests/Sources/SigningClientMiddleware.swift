@@ -42,7 +42,7 @@ public struct SigningClientMiddleware: ClientMiddleware {
         // A non-form body is signed only through oauth_body_hash; with form transmission the
         // signer must see it to refuse it.
         let hashesBody: Bool
-        if case .formBody = signer.transmission { hashesBody = true } else { hashesBody = signer.includesBodyHash }
+        if case .formBody = signer.transmission { hashesBody = true } else { hashesBody = signer.bodySigning != .unsigned }
         signsBody = { contentType in hashesBody || contentType.map { MediaType.isFormURLEncoded($0) } ?? false }
         self.maximumBodySize = maximumBodySize
         self.now = now

@@ -70,8 +70,8 @@ struct OptionsTests {
         (#"{"accessTokenLifetimeSeconds": "-1"}"#, "provider twitter, option accessTokenLifetimeSeconds must be a whole number in 1...31536000 (got -1)"),
         (#"{"autoApprove": "sometimes"}"#, #"provider twitter, option autoApprove must be true or false (got "sometimes")"#),
         (#"{"exposeBaseString": 0}"#, "provider twitter, option exposeBaseString must be true or false (got 0)"),
-        (#"{"signatureMethods": "HMAC-SHA1,RSA-SHA1"}"#, #"provider twitter, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT (a JSON array or a comma-separated string) (got "RSA-SHA1")"#),
-        (#"{"signatureMethods": []}"#, "provider twitter, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT (got none)"),
+        (#"{"signatureMethods": "HMAC-SHA1,RSA-MD5"}"#, #"provider twitter, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT (a JSON array or a comma-separated string) (got "RSA-MD5")"#),
+        (#"{"signatureMethods": []}"#, "provider twitter, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT (got none)"),
         (#"{"registeredCallbacks": ["myapp://oauth", "https://app.example/cb?x=1"]}"#, #"provider twitter, option registeredCallbacks must be \#(OptionsTests.callbackRule) (got "https://app.example/cb?x=1")"#),
         (#"{"registeredCallbacks": "oob"}"#, #"provider twitter, option registeredCallbacks must be \#(OptionsTests.callbackRule) (got "oob")"#),
         (#"{"registeredCallbacks": ["/callback"]}"#, #"provider twitter, option registeredCallbacks must be \#(OptionsTests.callbackRule) (got "/callback")"#),
@@ -93,7 +93,7 @@ struct OptionsTests {
     @Test("out-of-range options set through the Swift API stop the server from starting", arguments: [
         (OAuth1MockOptions(timestampWindowSeconds: -1), "provider discogs, option timestampWindowSeconds must be a whole number in 0...86400 (got -1)"),
         (OAuth1MockOptions(accessTokenLifetimeSeconds: 0), "provider discogs, option accessTokenLifetimeSeconds must be a whole number in 1...31536000 (got 0)"),
-        (OAuth1MockOptions(signatureMethods: []), "provider discogs, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT (got none)"),
+        (OAuth1MockOptions(signatureMethods: []), "provider discogs, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT (got none)"),
         (OAuth1MockOptions(registeredCallbacks: ["myapp://oauth#top"]), #"provider discogs, option registeredCallbacks must be \#(OptionsTests.callbackRule) (got "myapp://oauth#top")"#),
     ])
     func swiftAPI(options: OAuth1MockOptions, message: String) async {

@@ -78,6 +78,10 @@ public struct OAuth1Error: SignedAPIError {
         /// the request is refused (never accepted unchecked); ``OAuth1Error/cause`` holds the
         /// store's `SignedVerificationError`. Adapters answer 503.
         public static let replayStoreUnavailable = Code("replay store unavailable")
+        /// An RSA key that cannot be used: not PEM or DER, damaged, encrypted, not RSA, a
+        /// public key where a private one is needed (or the reverse), shorter than 1024 or
+        /// longer than 16384 bits. The message names which and what to do.
+        public static let invalidKey = Code("invalid key")
     }
 
     /// The kind of failure.

@@ -24,7 +24,7 @@ struct OAuth1IncomingRequestTests {
         signed += protocolParameters
         let method1 = OAuth1SignatureMethod(rawValue: protocolParameters.first { $0.name == "oauth_signature_method" }?.value ?? "") ?? .hmacSHA1
         let base = try OAuth1BaseString.make(method: method, url: unsigned, parameters: signed)
-        let signature = OAuth1Signature.compute(method: method1, baseString: base, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        let signature = try OAuth1Signature.compute(method: method1, baseString: base, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
         let all = protocolParameters + [FormField("oauth_signature", signature)]
         switch location {
         case .authorizationHeader:
@@ -77,7 +77,7 @@ struct OAuth1IncomingRequestTests {
         #expect(!request.signatureParameters.contains { $0.name == "oauth_signature" })
     }
 
-    @Test("every signature method verifies", arguments: OAuth1SignatureMethod.allCases)
+    @Test("every shared-secret signature method verifies (RSA: OAuth1RSATests)", arguments: OAuth1SignatureMethod.allCases.filter { $0.key != .rsaKeyPair })
     func methods(method: OAuth1SignatureMethod) throws {
         var parameters = Self.protocolParameters.filter { $0.name != "oauth_signature_method" }
         parameters.append(FormField("oauth_signature_method", method.rawValue))
@@ -127,7 +127,7 @@ struct OAuth1IncomingRequestTests {
         ("https://e.com/?oauth_nonce=1", "OAuth oauth_consumer_key=\"k\"", nil, "", .parametersInSeveralLocations),
         ("https://e.com/", "OAuth oauth_consumer_key=\"k\"", "application/x-www-form-urlencoded", "oauth_nonce=1", .parametersInSeveralLocations),
         ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"HMAC-SHA1\", oauth_signature=\"s\", oauth_nonce=\"n\"", nil, "", .missingParameter),
-        ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"RSA-SHA1\", oauth_signature=\"s\"", nil, "", .unsupportedSignatureMethod),
+        ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"RSA-MD5\", oauth_signature=\"s\"", nil, "", .unsupportedSignatureMethod),
         ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\", oauth_version=\"2.0\"", nil, "", .unsupportedVersion),
         ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\", oauth_timestamp=\"-5\"", nil, "", .invalidParameter),
         ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\", oauth_timestamp=\"99999999999999999999\"", nil, "", .invalidParameter),

@@ -9,7 +9,7 @@ struct OAuth1SignatureDiagnosisTests {
 
     /// The Twitter example with its signature replaced by one computed over `baseString`.
     static func request(signedOver baseString: String, method: OAuth1SignatureMethod = .hmacSHA1, tokenSecret: String? = vector.tokenSecret) throws -> OAuth1IncomingRequest {
-        let signature = OAuth1Signature.compute(method: method, baseString: baseString, consumerSecret: vector.consumerSecret, tokenSecret: tokenSecret)
+        let signature = try OAuth1Signature.compute(method: method, baseString: baseString, consumerSecret: vector.consumerSecret, tokenSecret: tokenSecret)
         let header = vector.authorizationHeader.replacingOccurrences(of: "hCtSmYh%2BiHYCEqBWrE7C7hYmtUk%3D", with: PercentEncoding.encode(signature))
         return try OAuth1IncomingRequest(method: vector.method, url: URL(string: vector.url)!, authorizationHeader: header,
                                          contentType: vector.contentType, body: Array(vector.body.utf8))

@@ -86,7 +86,7 @@ struct OAuth1SignerTests {
     }
 
     @Test("the verifier accepts what the signer produces, for every method and transmission", arguments:
-        OAuth1SignatureMethod.allCases, [OAuth1Transmission.header, .authorizationHeader(realm: "R é\""), .query, .formBody])
+        OAuth1SignatureMethod.allCases.filter { $0.key != .rsaKeyPair }, [OAuth1Transmission.header, .authorizationHeader(realm: "R é\""), .query, .formBody])
     func roundTrip(method: OAuth1SignatureMethod, transmission: OAuth1Transmission) throws {
         var signer = Self.twitterSigner(transmission: transmission)
         signer.signatureMethod = method
@@ -119,7 +119,7 @@ struct OAuth1SignerTests {
                                                  contentType: "application/json", body: body)
         #expect(incoming.verify(consumerSecret: signer.credentials.consumerSecret, tokenSecret: signer.credentials.tokenSecret))
         var withoutHash = signer
-        withoutHash.includesBodyHash = false
+        withoutHash.bodySigning = .unsigned
         #expect(try withoutHash.sign(OAuth1Request(method: "PUT", url: URL(string: "https://e.com/x")!, body: body)).protocolParameters.allSatisfy { $0.name != "oauth_body_hash" })
     }
 

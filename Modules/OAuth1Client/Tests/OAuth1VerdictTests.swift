@@ -44,7 +44,7 @@ struct OAuth1VerdictTests {
     static func signedByBuggySigner(_ request: OAuth1Request, _ buggy: (String) -> String) throws -> Signed {
         let correct = try signer.sign(request)
         let baseString = buggy(correct.baseString)
-        let signature = OAuth1Signature.compute(method: .hmacSHA1, baseString: baseString, consumerSecret: "cs", tokenSecret: "ts")
+        let signature = try OAuth1Signature.compute(method: .hmacSHA1, baseString: baseString, consumerSecret: "cs", tokenSecret: "ts")
         var sent = correct.request
         sent.setHeader("Authorization", correct.authorizationHeader!.replacingOccurrences(of: PercentEncoding.encode(correct.signature), with: PercentEncoding.encode(signature)))
         return Signed(request: sent, baseString: baseString)

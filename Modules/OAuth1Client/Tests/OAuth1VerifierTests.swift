@@ -121,7 +121,7 @@ struct OAuth1VerifierTests {
     func lookupFailures() async throws {
         struct DatabaseDown: Error {}
         var verifier = Self.verifier()
-        verifier.consumerSecret = { _ in throw DatabaseDown() }
+        verifier.consumer = { _ in throw DatabaseDown() }
         let failed = await Self.refusal(try Self.signed(), verifier)
         #expect(failed?.code == .credentialLookupFailed && failed?.cause is DatabaseDown)
         verifier = Self.verifier()

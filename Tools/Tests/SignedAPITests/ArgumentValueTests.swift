@@ -111,7 +111,7 @@ struct ArgumentValueTests {
     }
 
     @Test("a bad value is refused with the valid ones listed", arguments: [
-        (["--signature-method", "RSA-SHA1"], "Please provide one of 'HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512' or 'PLAINTEXT'"),
+        (["--signature-method", "RSA-MD5"], "Please provide one of 'HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512' or 'PLAINTEXT'"),
         (["--signature-method", "hmac-sha1"], "Please provide one of 'HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512' or 'PLAINTEXT'"),
         (["--output", "xml"], "Please provide one of 'json', 'header' or 'base-string'"),
     ])

@@ -90,7 +90,7 @@ struct OAuth1CommandTests {
     func explainQueryLeftOut() throws {
         // The signature in the header was made over the base string without include_entities.
         let withoutQuery = signingVectors4BaseString.replacingOccurrences(of: "include_entities%3Dtrue%26", with: "")
-        let signature = OAuth1Signature.compute(method: .hmacSHA1, baseString: withoutQuery,
+        let signature = try OAuth1Signature.compute(method: .hmacSHA1, baseString: withoutQuery,
                                                 consumerSecret: "kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw", tokenSecret: "LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE")
         var arguments = Self.explainArguments(url: "https://api.twitter.com/1.1/statuses/update.json?include_entities=true", signature: signature)
         arguments += ["--their-base-string", withoutQuery]

@@ -57,13 +57,15 @@ public struct OAuth1Client: Sendable {
     /// The nonce source.
     public var nonce: @Sendable () -> String { configuration.nonce }
 
-    /// A signer with the provider's settings and `token` (a request or access token), if any.
+    /// A signer with the provider's settings (its ``OAuth1Provider/bodySigning`` for resource
+    /// requests) and `token` (a request or access token), if any.
     public func signer(for token: OAuth1Token? = nil) -> OAuth1Signer {
         OAuth1Signer(
             credentials: token.map(credentials.with) ?? credentials,
             signatureMethod: provider.signatureMethod,
             transmission: provider.transmission,
             includesVersion: provider.includesVersion,
+            bodySigning: provider.bodySigning,
             clock: http.deviceClock,
             nonce: nonce
         )
@@ -115,17 +117,22 @@ public struct OAuth1Client: Sendable {
 
     /// Signs `request` with `token` (normally the access token) and sends it.
     ///
+    /// - Parameters:
+    ///   - request: the request; a form body is signed field by field, any other body as
+    ///     `bodySigning` says.
+    ///   - token: the access token (`nil` for a two-legged request signed by the consumer alone).
+    ///   - bodySigning: overrides the provider's ``OAuth1Provider/bodySigning`` for this request.
     /// - Returns: the provider's successful (2xx) response.
     /// - Throws: ``OAuth1Error/Code/requestRejected`` with the provider's own error text for
     ///   any other status, ``OAuth1Error/Code/signatureInvalid`` when the provider also
     ///   reported its base string (header `X-OAuth1-Base-String`), with the difference;
     ///   ``OAuth1Error/Code/transportFailed`` when no response arrived.
-    public func send(_ request: OAuth1Request, with token: OAuth1Token?) async throws -> OAuth1Response {
-        try await send(request, token: token, callback: nil, verifier: nil).response
+    public func send(_ request: OAuth1Request, with token: OAuth1Token?, bodySigning: OAuth1BodySigning? = nil) async throws -> OAuth1Response {
+        try await send(request, token: token, callback: nil, verifier: nil, bodySigning: bodySigning ?? provider.bodySigning).response
     }
 
     private func tokenCall(_ request: OAuth1Request, token: OAuth1Token?, callback: String?, verifier: String?) async throws -> OAuth1Token {
-        let (response, _) = try await send(request, token: token, callback: callback, verifier: verifier)
+        let (response, _) = try await send(request, token: token, callback: callback, verifier: verifier, bodySigning: provider.tokenRequestBodySigning)
         do {
             return try OAuth1Token.parse(response.body)
         } catch {
@@ -134,11 +141,13 @@ public struct OAuth1Client: Sendable {
     }
 
     private func send(
-        _ request: OAuth1Request, token: OAuth1Token?, callback: String?, verifier: String?
+        _ request: OAuth1Request, token: OAuth1Token?, callback: String?, verifier: String?, bodySigning: OAuth1BodySigning
     ) async throws -> (response: OAuth1Response, sent: OAuth1Request) {
         var request = request
         for (name, value) in provider.additionalHeaders where request.header(name) == nil { request.setHeader(name, value) }
-        let leg = LegSigner(signer: signer(for: token), callback: callback, verifier: verifier)
+        var signer = signer(for: token)
+        signer.bodySigning = bodySigning
+        let leg = LegSigner(signer: signer, callback: callback, verifier: verifier)
         let exchange = try await http.send(request, signer: leg, isClockSkewRejection: OAuth1ProviderErrorText.isTimestampRejection, failure: OAuth1Error.self)
         guard exchange.response.isSuccess else {
             throw OAuth1ProviderErrorText.error(for: exchange.response, sent: exchange.request, provider: provider.name)

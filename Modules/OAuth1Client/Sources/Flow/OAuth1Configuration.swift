@@ -33,6 +33,27 @@ public struct OAuth1Configuration: Sendable, CustomStringConvertible, CustomDebu
         self.nonce = nonce
     }
 
+    /// Creates a configuration for a provider whose consumers sign with an RSA private key
+    /// (``OAuth1Provider/jira(baseURL:)``, or any provider whose ``OAuth1Provider/signatureMethod``
+    /// is `RSA-SHA1`, `RSA-SHA256` or `RSA-SHA512`).
+    ///
+    /// - Parameters:
+    ///   - provider: the provider.
+    ///   - consumerKey: the application's key (Jira's "Consumer key" of the application link).
+    ///   - privateKey: the private key whose public half the provider holds: the `OAuth1RSA`
+    ///     product's `OAuth1RSAPrivateKey(pemRepresentation:)`.
+    ///   - nonce: 30 secure random alphanumerics by default.
+    public init(
+        provider: OAuth1Provider,
+        consumerKey: String,
+        privateKey: any OAuth1PrivateKey,
+        nonce: @escaping @Sendable () -> String = OAuth1Signer.defaultNonce
+    ) {
+        self.provider = provider
+        self.credentials = OAuth1Credentials(consumerKey: consumerKey, privateKey: privateKey)
+        self.nonce = nonce
+    }
+
     /// The provider and the consumer key; the secret redacted.
     public var description: String { "OAuth1Configuration(\(provider.name), \(credentials))" }
     /// The same as ``description``.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SigningCore
 
 extension OAuth1Provider {
@@ -103,9 +103,34 @@ extension OAuth1Provider {
         notes: "The callback carries oauth_token and oauth_verifier; the access token does not expire."
     )
 
-    /// Xero public applications (the OAuth 1.0a API Xero ran until 2021): HMAC-SHA1 access
-    /// tokens that expire after 30 minutes (`oauth_expires_in`); partner applications used
-    /// RSA-SHA1 and `oauth_session_handle`, which this library does not implement.
+    /// Jira, Confluence and Bitbucket Data Center (Atlassian's "OAuth 1.0a application links"):
+    /// the consumer signs with `RSA-SHA1` and its private key, whose public key the
+    /// administrator pasted into the application link; `oob` callbacks show the verifier to
+    /// the user. Refusals use the OAuth Problem Reporting extension, with
+    /// `oauth_signature_base_string` for `signature_invalid`.
+    ///
+    /// ```swift
+    /// let provider = OAuth1Provider.jira(baseURL: URL(string: "https://jira.example.com")!)
+    /// ```
+    public static func jira(baseURL: URL) -> OAuth1Provider {
+        OAuth1Provider(
+            name: "Jira",
+            requestTokenURL: baseURL.appendingAPIPath("/plugins/servlet/oauth/request-token") ?? baseURL,
+            authorizationURL: baseURL.appendingAPIPath("/plugins/servlet/oauth/authorize") ?? baseURL,
+            accessTokenURL: baseURL.appendingAPIPath("/plugins/servlet/oauth/access-token") ?? baseURL,
+            signatureMethod: .rsaSHA1,
+            notes: "RSA-SHA1 with the consumer's private key; oob allowed; errors are oauth_problem=…&oauth_signature_base_string=… (Problem Reporting)."
+        )
+    }
+
+    /// Jira at `https://jira.example.com`: move it to your server with ``jira(baseURL:)`` or
+    /// ``pointed(at:)``.
+    public static let jira = jira(baseURL: url("https://jira.example.com"))
+
+    /// Xero public applications — legacy: Xero ended its OAuth 1.0a API in 2021 (its API is
+    /// OAuth 2.0 now); the preset remains for look-alike services. HMAC-SHA1 access tokens
+    /// that expire after 30 minutes (`oauth_expires_in`); partner applications used RSA-SHA1
+    /// and `oauth_session_handle`, the latter not implemented here.
     public static let xero = OAuth1Provider(
         name: "Xero",
         requestTokenURL: url("https://api.xero.com/oauth/RequestToken"),
@@ -116,5 +141,5 @@ extension OAuth1Provider {
     )
 
     /// Every preset, for listings and tests.
-    public static let presets: [OAuth1Provider] = [.twitter, .discogs(userAgent: "OAuth1Client"), .netflix, .flickr, .tumblr, .trello, .garminConnect, .xero]
+    public static let presets: [OAuth1Provider] = [.twitter, .discogs(userAgent: "OAuth1Client"), .netflix, .flickr, .tumblr, .trello, .garminConnect, .jira, .xero]
 }

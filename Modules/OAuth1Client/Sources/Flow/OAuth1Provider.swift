@@ -3,8 +3,8 @@ public import SigningCore
 
 /// Everything ``OAuth1Client`` needs to know about a service provider, as plain data:
 /// endpoints, signing choices and quirks. Use a preset (``twitter``, ``discogs(userAgent:)``,
-/// ``netflix``, ``flickr``, ``tumblr``, ``trello``, ``garminConnect``, ``xero``) or build one
-/// by value for any other provider.
+/// ``netflix``, ``flickr``, ``tumblr``, ``trello``, ``garminConnect``, ``jira(baseURL:)``,
+/// ``xero``) or build one by value for any other provider.
 public struct OAuth1Provider: Sendable, Hashable {
     /// A name for messages, e.g. `"Twitter"`.
     public var name: String
@@ -22,6 +22,11 @@ public struct OAuth1Provider: Sendable, Hashable {
     public var signatureMethod: OAuth1SignatureMethod
     /// Where the protocol parameters go.
     public var transmission: OAuth1Transmission
+    /// How a resource request's body that is not a form is signed (``OAuth1BodySigning/bodyHash``
+    /// by default); ``OAuth1Client/send(_:with:bodySigning:)`` can override it per request.
+    public var bodySigning: OAuth1BodySigning
+    /// The same for the three token legs, for providers that refuse `oauth_body_hash` there.
+    public var tokenRequestBodySigning: OAuth1BodySigning
     /// Whether to send `oauth_version="1.0"`.
     public var includesVersion: Bool
     /// Whether the request-token reply must carry `oauth_callback_confirmed=true` (OAuth 1.0a).
@@ -43,7 +48,8 @@ public struct OAuth1Provider: Sendable, Hashable {
     public var notes: String
 
     /// Creates a provider description; defaults are RFC 5849's common case (POST, HMAC-SHA1,
-    /// `Authorization` header, `oauth_version` sent, callback confirmation required).
+    /// `Authorization` header, non-form bodies signed through `oauth_body_hash`,
+    /// `oauth_version` sent, callback confirmation required).
     public init(
         name: String,
         requestTokenURL: URL,
@@ -53,6 +59,8 @@ public struct OAuth1Provider: Sendable, Hashable {
         accessTokenMethod: String = "POST",
         signatureMethod: OAuth1SignatureMethod = .hmacSHA1,
         transmission: OAuth1Transmission = .header,
+        bodySigning: OAuth1BodySigning = .bodyHash,
+        tokenRequestBodySigning: OAuth1BodySigning = .bodyHash,
         includesVersion: Bool = true,
         requiresCallbackConfirmation: Bool = true,
         authorizationParameters: [FormField] = [],
@@ -70,6 +78,8 @@ public struct OAuth1Provider: Sendable, Hashable {
         self.accessTokenMethod = accessTokenMethod
         self.signatureMethod = signatureMethod
         self.transmission = transmission
+        self.bodySigning = bodySigning
+        self.tokenRequestBodySigning = tokenRequestBodySigning
         self.includesVersion = includesVersion
         self.requiresCallbackConfirmation = requiresCallbackConfirmation
         self.authorizationParameters = authorizationParameters

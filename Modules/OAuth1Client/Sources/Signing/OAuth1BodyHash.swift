@@ -4,14 +4,15 @@ import SigningCore
 /// of a request whose body is *not* `application/x-www-form-urlencoded` (a form body is
 /// signed field by field instead, and must not carry a body hash).
 public enum OAuth1BodyHash {
-    /// The Base64 (standard, padded) hash of `body`, with the hash the signature method uses:
-    /// SHA-1 for `HMAC-SHA1`, SHA-256 for `HMAC-SHA256`, SHA-512 for `HMAC-SHA512`. The
-    /// extension defines none for `PLAINTEXT`; SHA-1, its default, is used.
+    /// The Base64 (standard, padded) hash of `body`, with the signature method's
+    /// ``OAuth1SignatureMethod/hash``: SHA-1 for `HMAC-SHA1` and `RSA-SHA1`, SHA-256 for
+    /// `*-SHA256`, SHA-512 for `*-SHA512`. The extension defines none for `PLAINTEXT`; SHA-1,
+    /// its default, is used.
     public static func compute(_ body: some Sequence<UInt8>, method: OAuth1SignatureMethod) -> String {
-        switch method.kind {
-        case .hmacSHA1, .plaintext: SHA1.hash(body).base64
-        case .hmacSHA256: SHA256.hash(body).base64
-        case .hmacSHA512: SHA512.hash(body).base64
+        switch method.hash {
+        case .sha1: SHA1.hash(body).base64
+        case .sha256: SHA256.hash(body).base64
+        case .sha512: SHA512.hash(body).base64
         }
     }
 

@@ -19,18 +19,18 @@ public import SigningCore
 public struct OAuth1Signer: RequestSigner {
     /// The consumer and (optional) token credentials.
     public var credentials: OAuth1Credentials {
-        didSet { key = OAuth1SigningKey(method: signatureMethod, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret) }
+        didSet { key = OAuth1SigningKey(method: signatureMethod, credentials: credentials) }
     }
     /// `oauth_signature_method`.
     public var signatureMethod: OAuth1SignatureMethod {
-        didSet { key = OAuth1SigningKey(method: signatureMethod, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret) }
+        didSet { key = OAuth1SigningKey(method: signatureMethod, credentials: credentials) }
     }
     /// Where the protocol parameters go.
     public var transmission: OAuth1Transmission
     /// Whether to send `oauth_version="1.0"` (optional per RFC 5849 §3.1; some providers want it).
     public var includesVersion: Bool
-    /// Whether to send `oauth_body_hash` for a non-empty body that is not form-encoded.
-    public var includesBodyHash: Bool
+    /// Whether a body that is not form-encoded is signed through `oauth_body_hash`.
+    public var bodySigning: OAuth1BodySigning
     /// The current time, for `oauth_timestamp`.
     public var clock: @Sendable () -> Date
     /// A fresh nonce for each request.
@@ -41,11 +41,12 @@ public struct OAuth1Signer: RequestSigner {
     /// Creates a signer.
     ///
     /// - Parameters:
-    ///   - credentials: the consumer and optional token credentials.
+    ///   - credentials: the consumer and optional token credentials (with a private key for
+    ///     an RSA method).
     ///   - signatureMethod: `HMAC-SHA1` unless the provider says otherwise.
     ///   - transmission: the `Authorization` header without realm by default.
     ///   - includesVersion: send `oauth_version="1.0"` (default `true`).
-    ///   - includesBodyHash: send `oauth_body_hash` for non-form bodies (default `true`).
+    ///   - bodySigning: `oauth_body_hash` for a non-empty body that is not a form by default.
     ///   - clock: the time source; the system clock by default.
     ///   - nonce: the nonce source; 30 random alphanumerics from the system's secure generator by
     ///     default (accepted by strict verifiers such as oauthlib's, which wants 20–30).
@@ -54,16 +55,16 @@ public struct OAuth1Signer: RequestSigner {
         signatureMethod: OAuth1SignatureMethod = .hmacSHA1,
         transmission: OAuth1Transmission = .header,
         includesVersion: Bool = true,
-        includesBodyHash: Bool = true,
+        bodySigning: OAuth1BodySigning = .bodyHash,
         clock: @escaping @Sendable () -> Date = { Date() },
         nonce: @escaping @Sendable () -> String = OAuth1Signer.defaultNonce
     ) {
         self.credentials = credentials
         self.signatureMethod = signatureMethod
-        self.key = OAuth1SigningKey(method: signatureMethod, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret)
+        self.key = OAuth1SigningKey(method: signatureMethod, credentials: credentials)
         self.transmission = transmission
         self.includesVersion = includesVersion
-        self.includesBodyHash = includesBodyHash
+        self.bodySigning = bodySigning
         self.clock = clock
         self.nonce = nonce
     }
@@ -91,8 +92,8 @@ public struct OAuth1Signer: RequestSigner {
     /// - Throws: ``OAuth1Error`` for a URL that cannot be signed, a query or form body that
     ///   cannot be decoded, an extra parameter with a bad or reserved name, a request that
     ///   already carries protocol parameters (an `oauth_*` field of its own is kept only when
-    ///   it is new and where ``transmission`` puts the others), or form transmission on a
-    ///   non-form body.
+    ///   it is new and where ``transmission`` puts the others), form transmission on a
+    ///   non-form body, an RSA method without a private key, or a private key that fails to sign.
     public func sign(
         _ request: OAuth1Request, callback: String? = nil, verifier: String? = nil, extraProtocolParameters: [FormField] = []
     ) throws(OAuth1Error) -> OAuth1SignedRequest {
@@ -124,7 +125,7 @@ public struct OAuth1Signer: RequestSigner {
         if includesVersion { protocolParameters.append(FormField("oauth_version", "1.0")) }
         if let callback { protocolParameters.append(FormField("oauth_callback", callback)) }
         if let verifier { protocolParameters.append(FormField("oauth_verifier", verifier)) }
-        if includesBodyHash, !isForm, !request.body.isEmpty {
+        if !isForm, bodySigning.hashes(request.body) {
             protocolParameters.append(FormField("oauth_body_hash", OAuth1BodyHash.compute(request.body, method: signatureMethod)))
         }
         for extra in extraProtocolParameters {
@@ -151,7 +152,7 @@ public struct OAuth1Signer: RequestSigner {
         // The protocol parameters are the first ones signed: the header, query or body reuses
         // their encoding for the base string.
         let encoded = (parameters: encodedParameters, count: protocolParameters.count)
-        let signature = key.signature(over: baseBytes)
+        let signature = try key.signature(over: baseBytes)
         protocolParameters.append(FormField("oauth_signature", signature))
 
         var output = request

@@ -9,7 +9,7 @@ public import SigningCore
 /// ```swift
 /// let incoming = try OAuth1IncomingRequest(method: "POST", url: url, authorizationHeader: header,
 ///                                          contentType: contentType, body: body)
-/// guard incoming.verify(consumerSecret: secret, tokenSecret: tokenSecret) else { … 401 … }
+/// guard incoming.verify(.secrets(consumerSecret: secret, tokenSecret: tokenSecret)) else { … 401 … }
 /// ```
 public struct OAuth1IncomingRequest: Sendable {
     /// Where the protocol parameters were transmitted (RFC 5849 §3.5).
@@ -179,8 +179,11 @@ public struct OAuth1IncomingRequest: Sendable {
     public var bodyHash: String? { protocolParameter("oauth_body_hash") }
 
     /// The signature this request should carry for the given secrets.
-    public func expectedSignature(consumerSecret: String, tokenSecret: String?) -> String {
-        OAuth1Signature.compute(method: signatureMethod, baseString: baseString, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+    ///
+    /// - Throws: ``OAuth1Error`` when the request declares an RSA method, whose signature only
+    ///   its private key can make (check it with ``verify(_:)`` and the public key).
+    public func expectedSignature(consumerSecret: String, tokenSecret: String?) throws(OAuth1Error) -> String {
+        try OAuth1Signature.compute(method: signatureMethod, baseString: baseString, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
     }
 
     /// Whether the `oauth_body_hash` matches the body: `nil` when none was sent.
@@ -188,14 +191,17 @@ public struct OAuth1IncomingRequest: Sendable {
         bodyHash.map { OAuth1BodyHash.isValid($0, body: body, method: signatureMethod) }
     }
 
-    /// Whether the signature is right for these secrets (compared in constant time) and, when
-    /// `oauth_body_hash` was sent, whether it matches the body. Timestamp windows and nonce
-    /// replay are the service's policy and are not checked here.
+    /// Whether the signature is right for `key` (recomputed and compared in constant time for
+    /// secrets, checked with the public key for RSA; `false` when the key does not fit the
+    /// declared method) and, when `oauth_body_hash` was sent, whether it matches the body.
+    /// Timestamp windows and nonce replay are the service's policy and are not checked here.
+    public func verify(_ key: OAuth1VerificationKey) -> Bool {
+        key.isValid(signature, method: signatureMethod, baseString: Array(baseString.utf8)) && bodyHashMatches != false
+    }
+
+    /// ``verify(_:)`` with ``OAuth1VerificationKey/secrets(consumerSecret:tokenSecret:)``.
     public func verify(consumerSecret: String, tokenSecret: String?) -> Bool {
-        let signatureIsValid = OAuth1Signature.isValid(
-            signature, method: signatureMethod, baseString: baseString, consumerSecret: consumerSecret, tokenSecret: tokenSecret
-        )
-        return signatureIsValid && bodyHashMatches != false
+        verify(.secrets(consumerSecret: consumerSecret, tokenSecret: tokenSecret))
     }
 
     private static func hasOAuthScheme(_ header: String) -> Bool {

@@ -42,29 +42,35 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
     /// The known signer mistakes whose base string (or key, or hash) reproduces the received
     /// signature; empty when the signature is valid or no known mistake explains it.
     public let mistakes: [String]
+    /// Whether the signature was checked with a public key (RSA) rather than shared secrets,
+    /// which changes what "the keys differ" means.
+    private let keyIsPublic: Bool
 
-    init(request: OAuth1IncomingRequest, consumerSecret: String, tokenSecret: String?, theirBaseString: String?) {
+    init(request: OAuth1IncomingRequest, key: OAuth1VerificationKey, theirBaseString: String?) {
         baseString = request.baseString
         difference = theirBaseString.map { OAuth1BaseStringDifference(ours: request.baseString, theirs: $0) }
-        isValid = request.verify(consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        isValid = request.verify(key)
+        keyIsPublic = if case .publicKey = key { true } else { false }
         guard !isValid else {
             mistakes = []
             return
         }
         var mistakes: [String] = []
         let method = request.signatureMethod
-        func matches(_ baseString: String, method: OAuth1SignatureMethod = method, consumerSecret: String = consumerSecret, tokenSecret: String? = tokenSecret) -> Bool {
-            OAuth1Signature.isValid(request.signature, method: method, baseString: baseString, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
+        func matches(_ baseString: String, method: OAuth1SignatureMethod = method, key: OAuth1VerificationKey = key) -> Bool {
+            key.isValid(request.signature, method: method, baseString: Array(baseString.utf8))
         }
         for variant in Self.variants(of: request) where matches(variant.baseString) {
             mistakes.append("the signature matches a base string that \(variant.mistake)")
         }
-        if method.kind != .plaintext {
-            if tokenSecret != nil, matches(request.baseString, tokenSecret: nil) {
-                mistakes.append("the signature was made without the token secret: sign with both the consumer secret and the token secret")
-            }
-            for other in OAuth1SignatureMethod.allCases where other != method && other.kind != .plaintext && matches(request.baseString, method: other) {
+        if method.key != .plaintext {
+            for other in OAuth1SignatureMethod.allCases where other != method && other.key == method.key && matches(request.baseString, method: other) {
                 mistakes.append("the signature was computed with \(other.rawValue) although the request declares \(method.rawValue)")
+            }
+        }
+        if case .secrets(let consumerSecret, let tokenSecret) = key, method.key == .sharedSecrets {
+            if tokenSecret != nil, matches(request.baseString, key: .secrets(consumerSecret: consumerSecret, tokenSecret: nil)) {
+                mistakes.append("the signature was made without the token secret: sign with both the consumer secret and the token secret")
             }
             let rawKey = consumerSecret + "&" + (tokenSecret ?? "")
             if rawKey != OAuth1Signature.key(consumerSecret: consumerSecret, tokenSecret: tokenSecret),
@@ -98,17 +104,19 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
         case .signerMistake:
             return mistakes + ["(or the request was changed after signing in exactly this way; compare with the signed base string to be sure)"]
         case .secretsDiffer:
-            return ["both sides built the same base string, so a secret differs: check the consumer secret and the token secret the signer used"]
+            return [keyIsPublic
+                ? "both sides built the same base string, so the keys differ: the public key registered for this consumer is not the half of the private key that signed"
+                : "both sides built the same base string, so a secret differs: check the consumer secret and the token secret the signer used"]
         case .requestChangedOrSecretsDiffer:
             return [
-                "no known signer mistake reproduces the signature: either the request changed after it was signed (a parameter, the body, the method or the URL) or a secret differs",
+                "no known signer mistake reproduces the signature: either the request changed after it was signed (a parameter, the body, the method or the URL) or \(keyIsPublic ? "the keys differ" : "a secret differs")",
                 "to tell which, compare with the base string that was signed or that the other side computed (--their-base-string; `signed-api oauth1 sign` prints it as base_string)",
             ]
         }
     }
 
     private static func hmacBase64(_ method: OAuth1SignatureMethod, key: String, message: String) -> String {
-        OAuth1SigningKey(method: method, key: Array(key.utf8)).signature(over: message.utf8)
+        (try? OAuth1SigningKey(method: method, key: Array(key.utf8)).signature(over: Array(message.utf8))) ?? ""
     }
 
     private struct Variant {
@@ -117,7 +125,7 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
     }
 
     private static func variants(of request: OAuth1IncomingRequest) -> [Variant] {
-        guard request.signatureMethod.kind != .plaintext, let parts = try? OAuth1URLParts(request.url) else { return [] }
+        guard request.signatureMethod.key != .plaintext, let parts = try? OAuth1URLParts(request.url) else { return [] }
         let query = (try? FormEncoding.parse(parts.query ?? "")) ?? []
         let form = request.isFormEncoded ? ((try? FormEncoding.parse(String(decoding: request.body, as: UTF8.self))) ?? []) : []
         let header = request.protocolParameterLocation == .authorizationHeader ? request.protocolParameters.filter { $0.name != "oauth_signature" } : []
@@ -240,6 +248,12 @@ extension OAuth1IncomingRequest {
     ///   - theirBaseString: the other side's base string, verbatim or percent-encoded once: a
     ///     provider's `X-OAuth1-Base-String`, or the base string that was signed.
     public func diagnose(consumerSecret: String, tokenSecret: String?, theirBaseString: String? = nil) -> OAuth1SignatureDiagnosis {
-        OAuth1SignatureDiagnosis(request: self, consumerSecret: consumerSecret, tokenSecret: tokenSecret, theirBaseString: theirBaseString)
+        diagnose(.secrets(consumerSecret: consumerSecret, tokenSecret: tokenSecret), theirBaseString: theirBaseString)
+    }
+
+    /// Whether the signature verifies with `key` (the secrets, or an RSA consumer's public
+    /// key) and, if not, why (see ``OAuth1SignatureDiagnosis``).
+    public func diagnose(_ key: OAuth1VerificationKey, theirBaseString: String? = nil) -> OAuth1SignatureDiagnosis {
+        OAuth1SignatureDiagnosis(request: self, key: key, theirBaseString: theirBaseString)
     }
 }

@@ -6,8 +6,9 @@ import SigningCore
 ///
 /// In order: the request is taken apart with ``OAuth1IncomingRequest`` (the signer's own
 /// canonicalisation) against the URL the client signed (``publicURL``); the consumer is
-/// looked up; the signature method must be allowed; `oauth_timestamp` must lie in the window;
-/// the token's secret is looked up; the signature is compared in constant time and
+/// looked up (its secret, or its RSA public key); the signature method must be allowed and fit
+/// the consumer's key; `oauth_timestamp` must lie in the window; the token is looked up; the
+/// signature is compared in constant time (or checked with the public key) and
 /// `oauth_body_hash`, when sent, is recomputed from the body (never trusted); and only then is
 /// the nonce recorded in the ``replayStore``, so a stranger cannot use up a client's nonces.
 ///
@@ -22,6 +23,9 @@ import SigningCore
 public struct OAuth1Verifier: Sendable {
     /// Gives the secret of a consumer key, or `nil` when the key is unknown.
     public typealias ConsumerSecretLookup = @Sendable (_ consumerKey: String) async throws -> String?
+    /// Gives what a consumer signs with (its secret, its RSA public key), or `nil` when the
+    /// key is unknown.
+    public typealias ConsumerLookup = @Sendable (_ consumerKey: String) async throws -> OAuth1Consumer?
     /// Gives the secret of a token issued to a consumer, or `nil` when the token is unknown,
     /// expired or revoked.
     public typealias TokenSecretLookup = @Sendable (_ token: String, _ consumerKey: String) async throws -> String?
@@ -52,16 +56,22 @@ public struct OAuth1Verifier: Sendable {
         public var url: PublicURLPolicy.Resolution
     }
 
-    /// Looks up consumer secrets. A look-up that throws refuses the request: an ``OAuth1Error``
+    /// Looks up consumers. A look-up that throws refuses the request: an ``OAuth1Error``
     /// is passed on as it is (so the look-up can refuse in its own words), any other error
     /// becomes ``OAuth1Error/Code/credentialLookupFailed``.
-    public var consumerSecret: ConsumerSecretLookup
+    public var consumer: ConsumerLookup
     /// Whether requests carry a token and how its secret is found; token look-ups throw as
-    /// ``consumerSecret`` does.
+    /// ``consumer`` does. An RSA signature does not use the token secret, but the token must
+    /// still be known.
     public var tokens: Tokens
-    /// The signature methods accepted (HMAC-SHA1 and HMAC-SHA256 by default; PLAINTEXT only
-    /// over TLS, RFC 5849 §3.4.4).
+    /// The signature methods accepted (HMAC-SHA1, HMAC-SHA256, RSA-SHA1 and RSA-SHA256 by
+    /// default; PLAINTEXT only over TLS, RFC 5849 §3.4.4). A method must also fit the
+    /// consumer: HMAC needs its secret, RSA its public key.
     public var signatureMethods: Set<OAuth1SignatureMethod>
+    /// Whether a request whose body is not a form must sign it through `oauth_body_hash`
+    /// (an empty body included), as payment APIs require; `false` by default, when a body hash
+    /// is checked only if sent.
+    public var requiresBodyHash: Bool
     /// How far `oauth_timestamp` may lie from the server's clock, either way, in seconds.
     public var timestampWindow: Int
     /// Where accepted nonces are recorded (`MemoryReplayStore` for one instance,
@@ -70,21 +80,43 @@ public struct OAuth1Verifier: Sendable {
     /// How the URL the client signed is rebuilt (behind a proxy, say which).
     public var publicURL: PublicURLPolicy
 
-    /// A verifier.
+    /// The methods a verifier accepts unless told otherwise.
+    public static let defaultSignatureMethods: Set<OAuth1SignatureMethod> = [.hmacSHA1, .hmacSHA256, .rsaSHA1, .rsaSHA256]
+
+    /// A verifier for consumers that sign with a secret or an RSA key (``OAuth1Consumer``).
     public init(
-        consumerSecret: @escaping ConsumerSecretLookup,
+        consumer: @escaping ConsumerLookup,
         tokens: Tokens,
-        signatureMethods: Set<OAuth1SignatureMethod> = [.hmacSHA1, .hmacSHA256],
+        signatureMethods: Set<OAuth1SignatureMethod> = OAuth1Verifier.defaultSignatureMethods,
         timestampWindow: Int = 300,
+        requiresBodyHash: Bool = false,
         replayStore: any ReplayStore,
         publicURL: PublicURLPolicy = .request
     ) {
-        self.consumerSecret = consumerSecret
+        self.consumer = consumer
         self.tokens = tokens
         self.signatureMethods = signatureMethods
         self.timestampWindow = timestampWindow
+        self.requiresBodyHash = requiresBodyHash
         self.replayStore = replayStore
         self.publicURL = publicURL
+    }
+
+    /// A verifier for consumers that sign with a shared secret (`HMAC-*`, `PLAINTEXT`).
+    public init(
+        consumerSecret: @escaping ConsumerSecretLookup,
+        tokens: Tokens,
+        signatureMethods: Set<OAuth1SignatureMethod> = OAuth1Verifier.defaultSignatureMethods,
+        timestampWindow: Int = 300,
+        requiresBodyHash: Bool = false,
+        replayStore: any ReplayStore,
+        publicURL: PublicURLPolicy = .request
+    ) {
+        self.init(
+            consumer: { key in try await consumerSecret(key).map(OAuth1Consumer.init(secret:)) },
+            tokens: tokens, signatureMethods: signatureMethods, timestampWindow: timestampWindow,
+            requiresBodyHash: requiresBodyHash, replayStore: replayStore, publicURL: publicURL
+        )
     }
 
     /// The replay store's scheme name for OAuth 1.0a keys.
@@ -95,20 +127,34 @@ public struct OAuth1Verifier: Sendable {
     /// - Throws: ``OAuth1Error``: `invalidURL`, `invalidAuthorizationHeader`, `invalidParameter`,
     ///   `missingParameter`, `duplicateParameter`, `parametersInSeveralLocations`,
     ///   `unsupportedVersion`, `bodyHashNotAllowed` for a request that cannot be read;
-    ///   ``OAuth1Error/Code/unknownConsumer``; ``OAuth1Error/Code/unsupportedSignatureMethod``;
+    ///   ``OAuth1Error/Code/unknownConsumer``; ``OAuth1Error/Code/unsupportedSignatureMethod``
+    ///   (also for a method that does not fit the consumer's key); `missingParameter` for a
+    ///   body without the required `oauth_body_hash`;
     ///   ``OAuth1Error/Code/timestampRefused``; ``OAuth1Error/Code/tokenRejected`` (or what a
     ///   look-up threw); ``OAuth1Error/Code/signatureInvalid`` with the server's base string in
     ///   ``OAuth1Error/serverBaseString`` and the URL used in the message;
     ///   ``OAuth1Error/Code/nonceUsed``; ``OAuth1Error/Code/replayStoreUnavailable``.
     public func verify(_ request: ReceivedRequest, now: Date) async throws(OAuth1Error) -> Verified {
         let (incoming, url) = try Self.incoming(request, publicURL: publicURL)
-        let consumerSecret = try await lookUp(.unknownConsumer) { try await self.consumerSecret(incoming.consumerKey) }
-        guard let consumerSecret else {
+        let consumer = try await lookUp(.unknownConsumer) { try await self.consumer(incoming.consumerKey) }
+        guard let consumer else {
             throw OAuth1Error(code: .unknownConsumer, message: "oauth_consumer_key \"\(incoming.consumerKey.prefix(64))\" is not a consumer of this service")
         }
         guard signatureMethods.contains(incoming.signatureMethod) else {
             let accepted = signatureMethods.map(\.rawValue).sorted().joined(separator: ", ")
             throw OAuth1Error(code: .unsupportedSignatureMethod, message: "\(incoming.signatureMethod.rawValue) is not enabled here; use one of \(accepted)")
+        }
+        let methodFits = incoming.signatureMethod.key == .rsaKeyPair ? consumer.publicKey != nil : consumer.secret != nil
+        guard methodFits else {
+            let registered = consumer.publicKey != nil ? "an RSA public key" : "a shared secret"
+            let fitting = signatureMethods.filter { consumer.publicKey != nil ? $0.key == .rsaKeyPair : $0.key != .rsaKeyPair }.map(\.rawValue).sorted()
+            throw OAuth1Error(
+                code: .unsupportedSignatureMethod,
+                message: "this consumer is registered with \(registered), which cannot check \(incoming.signatureMethod.rawValue); sign with \(fitting.joined(separator: " or "))"
+            )
+        }
+        if requiresBodyHash, !incoming.isFormEncoded, incoming.bodyHash == nil {
+            throw OAuth1Error(code: .missingParameter, message: "the request has no oauth_body_hash; this service signs bodies: send the Base64 \(incoming.signatureMethod.hash) hash of the body")
         }
         let nowSeconds = Int(now.timeIntervalSince1970)
         if let timestamp = incoming.timestamp, abs(timestamp - nowSeconds) > timestampWindow {
@@ -118,9 +164,13 @@ public struct OAuth1Verifier: Sendable {
             )
         }
         let tokenSecret = try await tokenSecret(for: incoming)
-        guard incoming.verify(consumerSecret: consumerSecret, tokenSecret: tokenSecret) else {
+        let key: OAuth1VerificationKey = consumer.publicKey.map { OAuth1VerificationKey.publicKey($0) } ?? .secrets(consumerSecret: consumer.secret ?? "", tokenSecret: tokenSecret)
+        guard incoming.verify(key) else {
             if incoming.bodyHashMatches == false {
-                throw OAuth1Error(code: .signatureInvalid, message: "oauth_body_hash does not match the body; hash the exact bytes sent")
+                throw OAuth1Error(code: .signatureInvalid, message: "oauth_body_hash does not match the body; hash the exact bytes sent with \(incoming.signatureMethod.hash)")
+            }
+            if case .publicKey(let publicKey) = key, let malformed = OAuth1Consumer.malformedRSASignature(incoming.signature, key: publicKey) {
+                throw OAuth1Error(code: .signatureInvalid, message: malformed, serverBaseString: incoming.baseString)
             }
             throw OAuth1Error(
                 code: .signatureInvalid,
@@ -189,14 +239,14 @@ public struct OAuth1Verifier: Sendable {
 
     /// Runs a look-up, passing an ``OAuth1Error`` on and turning any other error into
     /// ``OAuth1Error/Code/credentialLookupFailed``.
-    private func lookUp(_ what: OAuth1Error.Code, _ body: () async throws -> String?) async throws(OAuth1Error) -> String? {
+    private func lookUp<Found>(_ what: OAuth1Error.Code, _ body: () async throws -> Found?) async throws(OAuth1Error) -> Found? {
         do {
             return try await body()
         } catch let error as OAuth1Error {
             throw error
         } catch {
-            let subject = what == .unknownConsumer ? "consumer" : "token"
-            throw OAuth1Error(code: .credentialLookupFailed, message: "the \(subject) secret could not be looked up, so the request is refused", cause: error)
+            let subject = what == .unknownConsumer ? "consumer" : "token secret"
+            throw OAuth1Error(code: .credentialLookupFailed, message: "the \(subject) could not be looked up, so the request is refused", cause: error)
         }
     }
 }
