@@ -4,7 +4,8 @@
 #    out this package and nothing else;
 # 2. an app with `traits: ["PostgresReplayStore"]` using the PostgresReplayStore product checks
 #    out this package, postgres-nio, and exactly what an app depending on postgres-nio alone
-#    checks out — no Hummingbird, no argument-parser, nothing of the mock servers.
+#    checks out — no Hummingbird, no argument-parser, nothing of the mock servers;
+# 3. the same for `traits: ["OAuth1RSA"]` and swift-crypto (below).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 name=$(basename "$repo")
@@ -76,6 +77,32 @@ if [ "$checkouts" != "$expected" ]; then
     exit 1
 fi
 echo "ok: an app with traits: [\"PostgresReplayStore\"] checks out $(echo "$checkouts" | wc -l) packages, this one and exactly postgres-nio's:" $checkouts
+
+# 3. an app with `traits: ["OAuth1RSA"]` using the OAuth1RSA product checks out this package,
+#    swift-crypto, and exactly what an app depending on swift-crypto's _CryptoExtras alone
+#    checks out (swift-asn1).
+mkdir -p "$work/crypto-reference/Sources/App"
+crypto_requirement=$(grep -o '\.package(url: "https://github.com/apple/swift-crypto"[^)]*)' "$repo/Package.swift")
+cat >"$work/crypto-reference/Package.swift" <<MANIFEST
+// swift-tools-version:6.1
+import PackageDescription
+let package = Package(
+    name: "Reference",
+    platforms: [.macOS(.v14)],
+    dependencies: [$crypto_requirement],
+    targets: [.executableTarget(name: "App", dependencies: [.product(name: "_CryptoExtras", package: "swift-crypto")])]
+)
+MANIFEST
+echo 'print("reference")' >"$work/crypto-reference/Sources/App/main.swift"
+resolve "$work/crypto-reference"
+expected=$(printf '%s\n' "$name" $(ls "$work/crypto-reference/.build/checkouts") | sort)
+checkouts=$(app "$work/rsa" '["OAuth1RSA"]' OAuth1RSA OAuth1Client)
+if [ "$checkouts" != "$expected" ]; then
+    echo "FAIL: an app with traits: [\"OAuth1RSA\"] checked out" $checkouts
+    echo "      but swift-crypto alone needs (with this package)" $expected
+    exit 1
+fi
+echo "ok: an app with traits: [\"OAuth1RSA\"] checks out $(echo "$checkouts" | wc -l) packages, this one and exactly swift-crypto's:" $checkouts
 
 # Each adapter's trait fetches that adapter's dependencies and no other's: an app with
 # `traits: ["<Trait>"]` using the adapter's product checks out none of the packages only the

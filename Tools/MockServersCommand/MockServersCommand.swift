@@ -107,8 +107,14 @@ struct MockServersCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data("replay store \(replayStore)\n".utf8))
         }
         let lines = server.providers.map { running in
-            let credentials = running.credentials.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            return "\(running.name) \(running.baseURL.absoluteString) \(credentials.joined(separator: " "))\n"
+            // One line per provider; a value of several lines (the Jira demo's private key)
+            // follows it, indented, so the line stays one provider's.
+            let sorted = running.credentials.sorted { $0.key < $1.key }
+            let inline = sorted.filter { !$0.value.contains("\n") }.map { "\($0.key)=\($0.value)" }
+            let blocks = sorted.filter { $0.value.contains("\n") }.map { credential in
+                "  \(credential.key) (demo, protects nothing):\n" + credential.value.split(separator: "\n").map { "    \($0)\n" }.joined()
+            }
+            return "\(running.name) \(running.baseURL.absoluteString) \(inline.joined(separator: " "))\n" + blocks.joined()
         }
         FileHandle.standardOutput.write(Data(lines.joined().utf8))
         if let readyFile {

@@ -8,7 +8,7 @@ import OAuth1Mock
 /// mock-servers benchmark share. Each sits in its fixed ``MockProviderSlot``.
 public enum MockProviderCatalog {
     /// Every provider, in port order.
-    public static let entries: [MockCatalogEntry] = [.twitter, .discogs, .netflix, .drupal, .afsigned, .googlebooks]
+    public static let entries: [MockCatalogEntry] = [.twitter, .discogs, .netflix, .drupal, .afsigned, .googlebooks, .jira]
 
     /// The provider called `name`, if there is one.
     public static func entry(named name: String) -> MockCatalogEntry? {
@@ -32,4 +32,6 @@ extension MockCatalogEntry {
     public static let afsigned = MockCatalogEntry(.afsigned) { AFSignedMockProvider(options: $0) }
     /// `GoogleBooksMockProvider`: the Google Books API v1 volumes search and lookup.
     public static let googlebooks = MockCatalogEntry(.googlebooks) { GoogleBooksMockProvider(options: $0) }
+    /// `OAuth1MockProvider` as Jira Data Center: RSA-SHA1 with the demo key, Problem Reporting.
+    public static let jira = MockCatalogEntry(.jira) { OAuth1MockProvider(flavour: .jira, options: $0) }
 }

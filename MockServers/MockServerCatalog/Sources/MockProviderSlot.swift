@@ -11,6 +11,7 @@
 /// | `drupal` | 8404 | `DrupalMock`, ``MockCatalogEntry/drupal`` |
 /// | `afsigned` | 8405 | `AFSignedMock`, ``MockCatalogEntry/afsigned`` |
 /// | `googlebooks` | 8406 | `GoogleBooksMock`, ``MockCatalogEntry/googlebooks`` |
+/// | `jira` | 8407 | `OAuth1Mock`, ``MockCatalogEntry/jira`` |
 ///
 /// `--port-base N` shifts every provider by the same amount: a provider listens on
 /// `N + ` ``portOffset`` (twitter on `N`, googlebooks on `N + 5`), and `N = 0` gives each a
@@ -52,7 +53,9 @@ public struct MockProviderSlot: Sendable, Hashable, CustomStringConvertible {
     public static let afsigned = MockProviderSlot("afsigned", 8405)
     /// The Google Books API v1 volumes search and lookup: 8406.
     public static let googlebooks = MockProviderSlot("googlebooks", 8406)
+    /// Jira Data Center, OAuth 1.0a with RSA-SHA1: 8407.
+    public static let jira = MockProviderSlot("jira", 8407)
 
     /// Every slot, taken or reserved, in port order.
-    public static let all: [MockProviderSlot] = [.twitter, .discogs, .netflix, .drupal, .afsigned, .googlebooks]
+    public static let all: [MockProviderSlot] = [.twitter, .discogs, .netflix, .drupal, .afsigned, .googlebooks, .jira]
 }

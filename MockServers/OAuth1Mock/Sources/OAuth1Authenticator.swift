@@ -21,19 +21,37 @@ struct OAuth1Authenticator: Sendable {
     let options: OAuth1MockOptions
     let store: OAuth1TokenStore
     let replayStore: any ReplayStore
+    /// The flavour's demo consumer as the verifier knows it: its secret, or the public half of
+    /// its RSA key (read once, when the server starts; a custom flavour's unreadable key
+    /// refuses every request, naming the key's problem).
+    let consumer: Result<OAuth1Consumer, OAuth1Error>
+
+    init(flavour: OAuth1Flavour, options: OAuth1MockOptions, store: OAuth1TokenStore, replayStore: any ReplayStore) {
+        self.flavour = flavour
+        self.options = options
+        self.store = store
+        self.replayStore = replayStore
+        consumer = Result { () throws(OAuth1Error) in try flavour.consumer }
+    }
 
     func authenticate(_ request: MockRequest, for purpose: Purpose) async throws(OAuth1MockError) -> OAuth1Verifier.Verified {
         if flavour.requiresUserAgent, (request.headers[.userAgent] ?? "").isEmpty {
             throw OAuth1MockError(code: .missingUserAgent, message: "\(flavour.name) requires a User-Agent header naming your application")
         }
+        let consumer: OAuth1Consumer
         do {
-            return try await verifier(for: purpose, now: request.now).verify(request.received, now: request.now)
+            consumer = try self.consumer.get()
+        } catch {
+            throw OAuth1MockError(code: .unknownConsumer, message: "the flavour \(flavour.name)'s consumerPrivateKeyPEM cannot be read, so no request can verify: \(error.message)")
+        }
+        do {
+            return try await verifier(for: purpose, consumer: consumer, now: request.now).verify(request.received, now: request.now)
         } catch {
             throw Self.refusal(error)
         }
     }
 
-    private func verifier(for purpose: Purpose, now: Date) -> OAuth1Verifier {
+    private func verifier(for purpose: Purpose, consumer: OAuth1Consumer, now: Date) -> OAuth1Verifier {
         let flavour = flavour
         let store = store
         let tokens: OAuth1Verifier.Tokens = switch purpose {
@@ -42,10 +60,11 @@ struct OAuth1Authenticator: Sendable {
         case .resource: .required { token, consumerKey in try await store.accessToken(token, consumerKey: consumerKey, now: now).secret }
         }
         return OAuth1Verifier(
-            consumerSecret: { key in key == flavour.consumerKey ? flavour.consumerSecret : nil },
+            consumer: { key in key == flavour.consumerKey ? consumer : nil },
             tokens: tokens,
             signatureMethods: Set(options.signatureMethods),
             timestampWindow: options.timestampWindowSeconds,
+            requiresBodyHash: options.requiresBodyHash,
             replayStore: replayStore
         )
     }

@@ -19,6 +19,7 @@ extension OAuth1Flavour {
         case .twitter: return OAuth1Provider.twitter.pointed(at: baseURL)
         case .discogs: return OAuth1Provider.discogs(userAgent: userAgent).pointed(at: baseURL)
         case .netflix: return OAuth1Provider.netflix.pointed(at: baseURL)
+        case .jira: return OAuth1Provider.jira(baseURL: baseURL)
         default:
             let method = tokenEndpointMethods.contains(.post) ? "POST" : tokenEndpointMethods.first?.rawValue ?? "POST"
             func url(_ path: String) -> URL { baseURL.appendingAPIPath(path) ?? baseURL }
@@ -29,6 +30,7 @@ extension OAuth1Flavour {
                 accessTokenURL: url(accessTokenPath),
                 requestTokenMethod: method,
                 accessTokenMethod: method,
+                signatureMethod: consumerPrivateKeyPEM == nil ? .hmacSHA1 : .rsaSHA1,
                 additionalHeaders: requiresUserAgent ? ["User-Agent": userAgent] : [:],
                 tokenFields: accessTokenFields
             )
@@ -36,7 +38,7 @@ extension OAuth1Flavour {
     }
 
     /// A client of this flavour's mock at `baseURL`, with the flavour's demo consumer key and
-    /// secret (``OAuth1MockProvider/demo``).
+    /// secret, or its demo private key for an RSA flavour (``OAuth1MockProvider/demo``).
     ///
     /// - Parameters:
     ///   - baseURL: the mock's base URL (`MockServer.baseURL`).
@@ -46,6 +48,12 @@ extension OAuth1Flavour {
     ///     clock moves the client's timestamps too.
     ///   - userAgent: the `User-Agent` sent where the flavour requires one (Discogs).
     public func client(at baseURL: URL, http: SignedHTTPClient = SignedHTTPClient(), userAgent: String = OAuth1Flavour.testUserAgent) -> OAuth1Client {
-        OAuth1Client(provider: clientProvider(at: baseURL, userAgent: userAgent), consumerKey: consumerKey, consumerSecret: consumerSecret, http: http)
+        let provider = clientProvider(at: baseURL, userAgent: userAgent)
+        // A custom flavour's unreadable key: the client signs with the secret and the mock
+        // refuses, naming the key's problem.
+        if let privateKey = try? demoPrivateKey {
+            return OAuth1Client(configuration: OAuth1Configuration(provider: provider, consumerKey: consumerKey, privateKey: privateKey), http: http)
+        }
+        return OAuth1Client(provider: provider, consumerKey: consumerKey, consumerSecret: consumerSecret, http: http)
     }
 }

@@ -14,6 +14,9 @@ extension OAuth1Flavour {
             response.headers[.retryAfter] = "1"
             return response
         }
+        if errorStyle == .problemReporting, let report = problemReport(for: error, exposeBaseString: exposeBaseString) {
+            return problemResponse(report)
+        }
         let (status, code, text) = details(for: error)
         var response = body(status: status, code: code, message: text)
         if exposeBaseString, let baseString = error.serverBaseString {
@@ -60,6 +63,8 @@ extension OAuth1Flavour {
             ]
         case .netflix:
             return [HTTPField.Name("X-Mashery-Error-Code")!: "ERR_403_DEVELOPER_OVER_QPS"]
+        case .problemReporting:
+            return [:]  // Jira sends Retry-After alone, which the kit adds
         }
     }
 
@@ -73,6 +78,9 @@ extension OAuth1Flavour {
             let xml = "<?xml version=\"1.0\" standalone=\"yes\"?>\n<status><status_code>\(status.code)</status_code>"
                 + "<message>\(MockResponse.escapingMarkup(message))</message></status>"
             return MockResponse(status: status, contentType: "text/xml; charset=utf-8", text: xml)
+        case .problemReporting:
+            // Jira's REST answers for what is not about OAuth (404, 429, a bad issue body).
+            return .json(["errorMessages": [message], "errors": [String: String]()], status: status)
         }
     }
 
@@ -81,6 +89,7 @@ extension OAuth1Flavour {
         case .twitter: twitterDetails(error)
         case .discogs: discogsDetails(error)
         case .netflix: netflixDetails(error)
+        case .problemReporting: (error.code == .notFound ? .notFound : .badRequest, 0, error.message)
         }
     }
 

@@ -2,7 +2,7 @@ public import HTTPTypes
 
 /// How one OAuth 1.0a provider looks from outside, as data: its endpoint paths, token
 /// replies, error bodies, demo credentials and quirks. ``OAuth1MockProvider`` serves any flavour;
-/// ``twitter``, ``discogs`` and ``netflix`` are built in, and custom ones are plain values.
+/// ``twitter``, ``discogs``, ``netflix`` and ``jira`` are built in, and custom ones are plain values.
 public struct OAuth1Flavour: Sendable, Hashable {
     /// The shape of the provider's error bodies.
     public enum ErrorStyle: String, Sendable, Hashable {
@@ -12,6 +12,10 @@ public struct OAuth1Flavour: Sendable, Hashable {
         case discogs
         /// `<status><status_code>401</status_code><message>Invalid Signature</message></status>` (Netflix).
         case netflix
+        /// The OAuth Problem Reporting extension, as Atlassian's servers answer: a form body
+        /// `oauth_problem=signature_invalid&oauth_problem_advice=…&oauth_signature_base_string=…`
+        /// and the same parameters in `WWW-Authenticate: OAuth realm="…", oauth_problem="…"` (Jira).
+        case problemReporting
     }
 
     /// A protected resource the flavour serves (each implemented once, chosen per flavour).
@@ -26,6 +30,11 @@ public struct OAuth1Flavour: Sendable, Hashable {
         case discogsSearch
         /// `GET /users/{user_id}/queues/disc`.
         case netflixDiscQueue
+        /// `GET /rest/api/2/myself`: the signed-in Jira user.
+        case jiraMyself
+        /// `POST /rest/api/2/issue` with a JSON body (`fields.summary`, `fields.project.key`):
+        /// creates an issue, answering `201` with its key.
+        case jiraCreateIssue
     }
 
     /// The name used on the command line and in the ready file.
@@ -54,8 +63,12 @@ public struct OAuth1Flavour: Sendable, Hashable {
     public var resources: [Resource]
     /// The demo consumer key (alphanumeric, 20–30 characters, as strict clients want).
     public var consumerKey: String
-    /// The demo consumer secret.
+    /// The demo consumer secret; empty for a consumer that signs with ``consumerPrivateKeyPEM``.
     public var consumerSecret: String
+    /// The demo consumer's RSA private key (PEM), for a flavour whose consumers sign with
+    /// `RSA-SHA*` (Jira): the mock registers its public half instead of a secret, as an
+    /// application link does. Demo keys protect nothing; they are published with the mock.
+    public var consumerPrivateKeyPEM: String?
     /// The demo user's id.
     public var userID: String
     /// The demo user's screen name.
@@ -77,6 +90,7 @@ public struct OAuth1Flavour: Sendable, Hashable {
         resources: [Resource],
         consumerKey: String,
         consumerSecret: String,
+        consumerPrivateKeyPEM: String? = nil,
         userID: String = "1000001",
         screenName: String = "mockuser"
     ) {
@@ -94,6 +108,7 @@ public struct OAuth1Flavour: Sendable, Hashable {
         self.resources = resources
         self.consumerKey = consumerKey
         self.consumerSecret = consumerSecret
+        self.consumerPrivateKeyPEM = consumerPrivateKeyPEM
         self.userID = userID
         self.screenName = screenName
     }
@@ -144,6 +159,26 @@ public struct OAuth1Flavour: Sendable, Hashable {
         screenName: "mockviewer"
     )
 
+    /// Jira Data Center (an OAuth 1.0a application link): `/plugins/servlet/oauth/…` token
+    /// endpoints, a consumer that signs with `RSA-SHA1` and the demo private key
+    /// (``consumerPrivateKeyPEM``), `oob` callbacks showing the verifier, OAuth Problem
+    /// Reporting refusals with `oauth_signature_base_string`, and the REST resources
+    /// `/rest/api/2/myself` and `/rest/api/2/issue`.
+    public static let jira = OAuth1Flavour(
+        name: "jira",
+        requestTokenPath: "/plugins/servlet/oauth/request-token",
+        authorizePath: "/plugins/servlet/oauth/authorize",
+        accessTokenPath: "/plugins/servlet/oauth/access-token",
+        invalidateTokenPath: "/plugins/servlet/oauth/revoke",
+        errorStyle: .problemReporting,
+        resources: [.jiraMyself, .jiraCreateIssue],
+        consumerKey: "JiraMockConsumerKey0001",
+        consumerSecret: "",
+        consumerPrivateKeyPEM: jiraDemoPrivateKeyPEM,
+        userID: "mockuser",
+        screenName: "Mock User"
+    )
+
     /// The built-in flavours.
-    public static let all: [OAuth1Flavour] = [.twitter, .discogs, .netflix]
+    public static let all: [OAuth1Flavour] = [.twitter, .discogs, .netflix, .jira]
 }

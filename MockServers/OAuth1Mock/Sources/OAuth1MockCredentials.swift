@@ -10,8 +10,11 @@ public import OAuth1Client
 public struct OAuth1MockCredentials: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `oauth_consumer_key` of the flavour's demo application.
     public let consumerKey: String
-    /// Its consumer secret.
+    /// Its consumer secret; empty for a consumer that signs with ``privateKeyPEM``.
     public let consumerSecret: String
+    /// Its RSA private key as PEM, for a flavour whose consumers sign with `RSA-SHA1` (Jira);
+    /// a demo key, published with the mock. Load it with `OAuth1RSAPrivateKey(pemRepresentation:)`.
+    public let privateKeyPEM: String?
     /// An access token already issued to the demo user.
     public let accessToken: String
     /// That token's secret.
@@ -22,9 +25,12 @@ public struct OAuth1MockCredentials: Sendable, Hashable, CustomStringConvertible
     /// The demo access token as the client uses it.
     public var token: OAuth1Token { OAuth1Token(token: accessToken, secret: accessTokenSecret) }
 
-    /// The ready file's strings (`consumerKey`, `consumerSecret`, `accessToken`, `accessTokenSecret`, `userID`).
+    /// The ready file's strings (`consumerKey`, `consumerSecret` or `privateKey`, `accessToken`,
+    /// `accessTokenSecret`, `userID`).
     var fields: [String: String] {
-        ["consumerKey": consumerKey, "consumerSecret": consumerSecret, "accessToken": accessToken, "accessTokenSecret": accessTokenSecret, "userID": userID]
+        var fields = ["consumerKey": consumerKey, "accessToken": accessToken, "accessTokenSecret": accessTokenSecret, "userID": userID]
+        if let privateKeyPEM { fields["privateKey"] = privateKeyPEM } else { fields["consumerSecret"] = consumerSecret }
+        return fields
     }
 
     /// The consumer key and user id; secrets redacted.
@@ -33,7 +39,10 @@ public struct OAuth1MockCredentials: Sendable, Hashable, CustomStringConvertible
     public var debugDescription: String { description }
     /// The consumer key and user id; secrets and the token redacted.
     public var customMirror: Mirror {
-        Mirror(self, children: ["consumerKey": consumerKey, "consumerSecret": "<redacted>", "accessToken": "<redacted>", "accessTokenSecret": "<redacted>", "userID": userID], displayStyle: .struct)
+        Mirror(self, children: [
+            "consumerKey": consumerKey, "consumerSecret": "<redacted>", "privateKeyPEM": privateKeyPEM == nil ? "none" : "<redacted>",
+            "accessToken": "<redacted>", "accessTokenSecret": "<redacted>", "userID": userID,
+        ], displayStyle: .struct)
     }
 }
 
@@ -41,7 +50,7 @@ extension OAuth1MockProvider: MockDemoProviding {
     /// The flavour's demo consumer and the demo user's access token.
     public var demo: OAuth1MockCredentials {
         OAuth1MockCredentials(
-            consumerKey: flavour.consumerKey, consumerSecret: flavour.consumerSecret,
+            consumerKey: flavour.consumerKey, consumerSecret: flavour.consumerSecret, privateKeyPEM: flavour.consumerPrivateKeyPEM,
             accessToken: demoAccessToken, accessTokenSecret: demoAccessTokenSecret, userID: flavour.userID
         )
     }

@@ -14,6 +14,8 @@ struct OAuth1MockOperations {
             .json(.object(["message": .string], required: ["message"]))
         case .netflix:
             .init("text/xml")
+        case .problemReporting:
+            .init("application/x-www-form-urlencoded", schema: .object(["oauth_problem": .string, "oauth_problem_advice": .string, "oauth_signature_base_string": .string], required: ["oauth_problem"]))
         }
     }
 
@@ -92,6 +94,11 @@ struct OAuth1MockOperations {
         case .netflixDiscQueue:
             summary = "The user's disc queue."
             parameters += [.init("user_id", in: .path, description: "the user id of the access token")]
+        case .jiraMyself:
+            summary = "The signed-in Jira user."
+        case .jiraCreateIssue:
+            summary = "Creates an issue from `{\"fields\": {\"project\": {\"key\": …}, \"summary\": …}}` (201 with its key)."
+            body = [.init("application/json", schema: .object(["fields": .object(["summary": .string, "project": .object(["key": .string])])]))]
         }
         return MockOperation(summary, parameters: parameters, requestBody: body, answers: refusals + [
             .init(200, "The resource.", content: [.json(.object([:]))]),

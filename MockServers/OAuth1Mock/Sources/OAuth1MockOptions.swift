@@ -21,8 +21,12 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
     public var requestTokenLifetimeSeconds = 900
     /// How long access tokens live, in seconds; `nil` for ever.
     public var accessTokenLifetimeSeconds: Int?
-    /// The `oauth_signature_method` values accepted.
+    /// The `oauth_signature_method` values accepted (the consumer's key decides further:
+    /// a secret for HMAC and PLAINTEXT, an RSA key for RSA).
     public var signatureMethods = OAuth1SignatureMethod.allCases
+    /// Whether a request whose body is not a form must sign it through `oauth_body_hash`
+    /// (payment APIs in the Mastercard style); otherwise a body hash is checked only when sent.
+    public var requiresBodyHash = false
     /// The application's registered callback URIs (absolute, no query); empty accepts any
     /// absolute URI. `oob` is accepted either way.
     public var registeredCallbacks: [String] = []
@@ -39,6 +43,8 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
                    "how long access tokens live"),
         MockOption("signatureMethods", \.signatureMethods, .names(OAuth1SignatureMethod.allCases, named: \.rawValue),
                    "the `oauth_signature_method` values accepted"),
+        MockOption("requiresBodyHash", \.requiresBodyHash, .boolean,
+                   "a request whose body is not a form must carry `oauth_body_hash` (hashed with the signature method's hash)"),
         MockOption("registeredCallbacks", \.registeredCallbacks, .strings(
             "URIs",
             rule: "absolute URIs without a query, such as myapp://oauth or https://app.example/callback ('oob' needs no registration)",
@@ -56,6 +62,7 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
         requestTokenLifetimeSeconds: Int = Self.defaults.requestTokenLifetimeSeconds,
         accessTokenLifetimeSeconds: Int? = Self.defaults.accessTokenLifetimeSeconds,
         signatureMethods: [OAuth1SignatureMethod] = Self.defaults.signatureMethods,
+        requiresBodyHash: Bool = Self.defaults.requiresBodyHash,
         registeredCallbacks: [String] = Self.defaults.registeredCallbacks
     ) {
         self.timestampWindowSeconds = timestampWindowSeconds
@@ -64,6 +71,7 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
         self.requestTokenLifetimeSeconds = requestTokenLifetimeSeconds
         self.accessTokenLifetimeSeconds = accessTokenLifetimeSeconds
         self.signatureMethods = signatureMethods
+        self.requiresBodyHash = requiresBodyHash
         self.registeredCallbacks = registeredCallbacks
     }
 

@@ -8,7 +8,7 @@ import SigningCore
 extension OAuth1Flavour.Resource {
     /// The HTTP method of the resource.
     var method: HTTPRequest.Method {
-        self == .twitterStatusUpdate ? .post : .get
+        self == .twitterStatusUpdate || self == .jiraCreateIssue ? .post : .get
     }
 
     /// The path pattern of the resource.
@@ -19,6 +19,8 @@ extension OAuth1Flavour.Resource {
         case .discogsIdentity: "/oauth/identity"
         case .discogsSearch: "/database/search"
         case .netflixDiscQueue: "/users/{user_id}/queues/disc"
+        case .jiraMyself: "/rest/api/2/myself"
+        case .jiraCreateIssue: "/rest/api/2/issue"
         }
     }
 }
@@ -104,6 +106,26 @@ struct OAuth1Resources: Sendable {
                     "queue_item": Self.discs.enumerated().map { ["position": $0.offset + 1, "title": $0.element] as [String: Any] },
                 ] as [String: Any],
             ])
+        case .jiraMyself:
+            return .json([
+                "self": "http://\(authority)/rest/api/2/user?username=\(flavour.userID)",
+                "key": flavour.userID,
+                "name": flavour.userID,
+                "displayName": flavour.screenName,
+                "emailAddress": "\(flavour.userID)@example.com",
+                "active": true,
+                "timeZone": "UTC",
+            ])
+        case .jiraCreateIssue:
+            let issue = try JiraIssueRequest(request.bodyBytes)
+            let number = await store.nextIssue()
+            var response = MockResponse.json([
+                "id": String(10_000 + number),
+                "key": "\(issue.project)-\(number)",
+                "self": "http://\(authority)/rest/api/2/issue/\(10_000 + number)",
+            ], status: .created)
+            response.headers[.location] = "http://\(authority)/rest/api/2/issue/\(issue.project)-\(number)"
+            return response
         }
     }
 

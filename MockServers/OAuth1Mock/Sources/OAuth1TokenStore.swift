@@ -24,6 +24,7 @@ actor OAuth1TokenStore {
     private var requestTokens: [String: RequestToken] = [:]
     private var accessTokens: [String: AccessToken] = [:]
     private var nextStatusID = 1_000_000_000_000
+    private var nextIssueNumber = 0
 
     init(options: OAuth1MockOptions, accessTokens: [String: AccessToken] = [:]) {
         self.options = options
@@ -109,6 +110,12 @@ actor OAuth1TokenStore {
     func nextStatus() -> Int {
         nextStatusID += 1
         return nextStatusID
+    }
+
+    /// A fresh issue number (Jira): 1, 2, …
+    func nextIssue() -> Int {
+        nextIssueNumber += 1
+        return nextIssueNumber
     }
 
     private func purgeExpired(now: Date) {

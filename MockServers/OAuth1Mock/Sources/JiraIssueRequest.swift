@@ -1,0 +1,32 @@
+import Foundation
+
+/// The part of Jira's `POST /rest/api/2/issue` body the mock reads:
+/// `{"fields": {"project": {"key": "MOCK"}, "summary": "…", "issuetype": {"name": "Task"}}}`.
+/// Anything else in `fields` is accepted and ignored, as Jira ignores fields a screen lacks.
+struct JiraIssueRequest {
+    /// The project key, `MOCK` in the demo.
+    let project: String
+    /// The issue's summary.
+    let summary: String
+
+    /// Reads `body`, refusing what Jira refuses with 400 and its `errors` words.
+    init(_ body: [UInt8]) throws(OAuth1MockError) {
+        guard !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            throw OAuth1MockError(code: .invalidInput, message: "the body must be a JSON object such as {\"fields\": {\"project\": {\"key\": \"MOCK\"}, \"summary\": \"…\"}}")
+        }
+        let fields = object["fields"] as? [String: Any] ?? [:]
+        guard let project = (fields["project"] as? [String: Any])?["key"] as? String,
+              !project.isEmpty, project.count <= 10, project.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) })
+        else {
+            throw OAuth1MockError(code: .invalidInput, message: "project: Specify a valid project ID or key (fields.project.key, such as MOCK)")
+        }
+        guard let summary = fields["summary"] as? String, !summary.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw OAuth1MockError(code: .invalidInput, message: "summary: You must specify a summary of the issue.")
+        }
+        guard summary.count <= 255 else {
+            throw OAuth1MockError(code: .invalidInput, message: "summary: Summary must be less than 255 characters.")
+        }
+        self.project = project
+        self.summary = summary
+    }
+}
