@@ -31,9 +31,10 @@ public protocol OAuth1RequestContext: RequestContext {
 ///
 /// A refusal is answered as the OAuth Problem Reporting extension describes: 401 (400 for a
 /// request that cannot be read or uses a method or version not offered, RFC 5849 §3.2) with
-/// `WWW-Authenticate: OAuth realm="…"` on a 401 and a form body
+/// `WWW-Authenticate: OAuth realm="…", oauth_problem="…"` on a 401 and a form body
 /// `oauth_problem=signature_invalid&oauth_problem_advice=…` (the verifier's words: which URL
-/// was used, how far the clock is off; never a secret). A replay store or credential look-up
+/// was used, how far the clock is off; never a secret): `OAuth1ProblemReport`'s
+/// `init(refusal:timestampWindow:now:)`, `formFields` and `wwwAuthenticate(realm:)`. A replay store or credential look-up
 /// that cannot answer is 503 with `Retry-After`: the request is never let through unchecked.
 public struct OAuth1VerificationMiddleware<Context: OAuth1RequestContext>: RouterMiddleware {
     /// The verifier: consumers, tokens, methods, window, replay store, public URL policy.

@@ -70,7 +70,7 @@ struct OAuth1VerificationMiddlewareTests {
             request.url = URL(string: "http://localhost/whoami?count=200")!
             let response = try await VerificationTestKit.send(request, with: client)
             #expect(response.status == .unauthorized)
-            #expect(response.headers[.wwwAuthenticate] == #"OAuth realm="Photos \"API\"""#)
+            #expect(response.headers[.wwwAuthenticate] == #"OAuth realm="Photos \"API\"", oauth_problem="signature_invalid""#)
             #expect(response.headers[.contentType] == "application/x-www-form-urlencoded")
             let form = try VerificationTestKit.form(response)
             #expect(form["oauth_problem"] == "signature_invalid")

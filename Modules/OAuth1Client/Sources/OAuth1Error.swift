@@ -28,17 +28,19 @@ public struct OAuth1Error: SignedAPIError {
         public static let invalidURL = Code("invalid URL")
         /// An `Authorization` header that is not a well-formed `OAuth` header (RFC 5849 §3.5.1).
         public static let invalidAuthorizationHeader = Code("invalid Authorization header")
-        /// A parameter whose value is malformed (bad percent-encoding, a non-numeric timestamp, …).
+        /// A parameter whose value is malformed (bad percent-encoding, a non-numeric timestamp, …;
+        /// from a provider: `oauth_problem=parameter_rejected`).
         public static let invalidParameter = Code("invalid parameter")
-        /// A required protocol parameter is absent.
+        /// A required protocol parameter is absent (from a provider: `oauth_problem=parameter_absent`).
         public static let missingParameter = Code("missing parameter")
         /// A protocol parameter was sent more than once.
         public static let duplicateParameter = Code("duplicate parameter")
         /// Protocol parameters arrived in more than one of header, query and form body.
         public static let parametersInSeveralLocations = Code("protocol parameters in several locations")
-        /// An `oauth_signature_method` this library does not implement.
+        /// An `oauth_signature_method` this library does not implement (from a provider, one it
+        /// does not accept: `oauth_problem=signature_method_rejected`).
         public static let unsupportedSignatureMethod = Code("unsupported signature method")
-        /// An `oauth_version` other than `1.0`.
+        /// An `oauth_version` other than `1.0` (from a provider: `oauth_problem=version_rejected`).
         public static let unsupportedVersion = Code("unsupported version")
         /// `oauth_body_hash` on a form-encoded request, where the extension forbids it.
         public static let bodyHashNotAllowed = Code("body hash not allowed")
@@ -48,11 +50,14 @@ public struct OAuth1Error: SignedAPIError {
         public static let callbackNotConfirmed = Code("callback not confirmed")
         /// The callback carried a different `oauth_token` from the one being authorised.
         public static let tokenMismatch = Code("token mismatch")
-        /// The user (or the provider) refused the authorisation.
+        /// The user (or the provider) refused the authorisation (`oauth_problem=user_refused` or
+        /// `permission_denied`).
         public static let authorizationDenied = Code("authorization denied")
         /// The callback carried no `oauth_verifier`.
         public static let missingVerifier = Code("missing verifier")
-        /// The provider answered with an HTTP error; ``OAuth1Error/message`` holds its own text.
+        /// The provider answered with an HTTP error no other code names (an `oauth_problem` such as
+        /// `additional_authorization_required` is ``OAuth1Error/providerCode``);
+        /// ``OAuth1Error/message`` holds its own text.
         public static let requestRejected = Code("request rejected")
         /// The provider rejected the signature; ``OAuth1Error/baseStringDifference`` says where
         /// its base string differs from ours when the provider reports it.
@@ -69,7 +74,8 @@ public struct OAuth1Error: SignedAPIError {
         public static let nonceUsed = Code("nonce used")
         /// The transport failed before a response arrived.
         public static let transportFailed = Code("transport failed")
-        /// A verifier does not know `oauth_consumer_key` (`oauth_problem=consumer_key_unknown`).
+        /// A verifier does not know `oauth_consumer_key`, or a provider does not accept it
+        /// (`oauth_problem=consumer_key_unknown`, `consumer_key_rejected`, `consumer_key_refused`).
         public static let unknownConsumer = Code("unknown consumer")
         /// A verifier's look-up of a consumer or token secret failed (the app's own store
         /// threw); the request is refused, and ``OAuth1Error/cause`` holds the look-up's error.
@@ -99,11 +105,17 @@ public struct OAuth1Error: SignedAPIError {
     /// package's mock servers: the real reason behind a provider's generic message.
     public let mockReason: String?
     /// For ``Code/signatureInvalid``: where the provider's base string (its
-    /// `X-OAuth1-Base-String`) differs from ours; `nil` when it did not report one.
+    /// `X-OAuth1-Base-String`, or a problem report's `oauth_signature_base_string`) differs
+    /// from ours; `nil` when it did not report one.
     public let baseStringDifference: OAuth1BaseStringDifference?
     /// For a ``Code/signatureInvalid`` refusal made by ``OAuth1Verifier``: the base string the
     /// server signed (what the mock sends as `X-OAuth1-Base-String`); never a secret.
     public let serverBaseString: String?
+    /// The provider's refusal in the terms of the OAuth Problem Reporting extension, when it
+    /// answered with one (`oauth_problem` in the body or in `WWW-Authenticate`): the problem,
+    /// its advice, and what it would have accepted (acceptable timestamps and versions, the
+    /// parameters absent or rejected); ``code`` is read from its problem.
+    public let problemReport: OAuth1ProblemReport?
     /// The underlying error, when there is one: for ``Code/transportFailed`` the transport's
     /// own error (a `URLError` stays a `URLError`).
     public let cause: (any Error)?
@@ -119,6 +131,7 @@ public struct OAuth1Error: SignedAPIError {
         mockReason: String? = nil,
         baseStringDifference: OAuth1BaseStringDifference? = nil,
         serverBaseString: String? = nil,
+        problemReport: OAuth1ProblemReport? = nil,
         cause: (any Error)? = nil
     ) {
         self.code = code
@@ -129,6 +142,7 @@ public struct OAuth1Error: SignedAPIError {
         self.mockReason = mockReason
         self.baseStringDifference = baseStringDifference
         self.serverBaseString = serverBaseString
+        self.problemReport = problemReport
         self.cause = cause
     }
 }

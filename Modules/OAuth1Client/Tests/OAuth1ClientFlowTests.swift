@@ -190,7 +190,7 @@ struct OAuth1ClientFlowTests {
         ("<status><status_code>401</status_code><message>Invalid Or Expired Token</message></status>", .tokenRejected, nil, "Invalid Or Expired Token"),
         ("{\"message\": \"You must authenticate to access this resource.\"}", .requestRejected, nil, "You must authenticate to access this resource."),
         ("{\"errors\":[{\"code\":32,\"message\":\"Could not authenticate you.\"}]}", .requestRejected, "32", "Could not authenticate you."),
-        ("oauth_problem=consumer_key_unknown", .requestRejected, "consumer_key_unknown", "consumer_key_unknown"),
+        ("oauth_problem=consumer_key_unknown", .unknownConsumer, "consumer_key_unknown", "consumer_key_unknown"),
         ("Invalid Signature\n", .requestRejected, nil, "Invalid Signature"),
         ("", .requestRejected, nil, nil),
     ] as [(String, OAuth1Error.Code, String?, String?)])
