@@ -4,6 +4,7 @@ import OAuth1Client
 import OAuth1Mock
 import OAuth1MockTesting
 import OAuth1RSA
+import SignedHTTPTesting
 import SigningCore
 import Testing
 
@@ -18,9 +19,13 @@ struct JiraFlowTests {
     @Test("oob request token, approval, access token, myself, a created issue")
     func flow() async throws {
         try await MockServer.withRunning(OAuth1MockProvider(flavour: .jira)) { server in
-            let demo = server.demo(OAuth1MockProvider.self)
+            let demo = try server.demo(OAuth1MockProvider.self)
             let key = try OAuth1RSAPrivateKey(pemRepresentation: try #require(demo.privateKeyPEM))
-            let client = OAuth1Client(configuration: OAuth1Configuration(provider: .jira(baseURL: server.baseURL), consumerKey: demo.consumerKey, privateKey: key))
+            let recorder = RecordingTransport(forwardingTo: URLSessionTransport())
+            let client = OAuth1Client(
+                configuration: OAuth1Configuration(provider: .jira(baseURL: server.baseURL), consumerKey: demo.consumerKey, privateKey: key),
+                http: SignedHTTPClient(transport: recorder)
+            )
 
             let requestToken = try await client.requestToken(callback: nil)
             #expect(requestToken.callbackConfirmed == true)
@@ -35,17 +40,19 @@ struct JiraFlowTests {
             create.setHeader("Content-Type", "application/json")
             let created = try await client.send(create, with: accessToken)
             #expect(created.statusCode == 201)
-            #expect(created.text.contains(#""key":"MOCK-1""#))
+            #expect(String(decoding: created.body, as: UTF8.self).contains(#""key":"MOCK-1""#))
             let journal = await server.journal.entries
             #expect(journal.allSatisfy { $0.verdict != .rejected }, "\(journal.map(\.reason))")
-            #expect(journal.contains { $0.path == "/rest/api/2/issue" && $0.parameters.contains { $0.name == "oauth_body_hash" } })
+            let sent = try #require(recorder.requests.last)
+            #expect(sent.header("Authorization")?.contains(#"oauth_signature_method="RSA-SHA1""#) == true)
+            #expect(sent.header("Authorization")?.contains("oauth_body_hash=\"\(PercentEncoding.encode(OAuth1BodyHash.compute(Array(Self.issue.utf8), method: .rsaSHA1)))\"") == true)
         }
     }
 
     @Test("a request changed after signing: signature_invalid, with the base-string difference naming the parameter")
     func tamperedCall() async throws {
         try await MockServer.withRunning(OAuth1MockProvider(flavour: .jira)) { server in
-            let demo = server.demo(OAuth1MockProvider.self)
+            let demo = try server.demo(OAuth1MockProvider.self)
             // A proxy between client and Jira rewrites ?expand=groups after it was signed.
             let client = OAuth1Flavour.jira.client(at: server.baseURL, http: SignedHTTPClient(transport: RewritingTransport(from: "expand=groups", to: "expand=names")))
             let url = server.baseURL.appendingAPIPath("/rest/api/2/myself?expand=groups")!
@@ -62,7 +69,7 @@ struct JiraFlowTests {
     @Test("a consumer signing with HMAC where the link holds a public key: signature_method_rejected")
     func hmacRefused() async throws {
         try await MockServer.withRunning(OAuth1MockProvider(flavour: .jira)) { server in
-            let demo = server.demo(OAuth1MockProvider.self)
+            let demo = try server.demo(OAuth1MockProvider.self)
             var provider = OAuth1Provider.jira(baseURL: server.baseURL)
             provider.signatureMethod = .hmacSHA1
             let client = OAuth1Client(provider: provider, consumerKey: demo.consumerKey, consumerSecret: "guess")
@@ -77,7 +84,7 @@ struct JiraFlowTests {
     func bodyHashRequired() async throws {
         let provider = OAuth1MockProvider(flavour: .jira, options: OAuth1MockOptions(signatureMethods: [.rsaSHA256], requiresBodyHash: true))
         try await MockServer.withRunning(provider) { server in
-            let demo = server.demo(OAuth1MockProvider.self)
+            let demo = try server.demo(OAuth1MockProvider.self)
             let key = try OAuth1RSAPrivateKey(pemRepresentation: try #require(demo.privateKeyPEM))
             var jira = OAuth1Provider.jira(baseURL: server.baseURL)
             jira.signatureMethod = .rsaSHA256

@@ -132,7 +132,7 @@ struct MockServersCommandTests {
         (["--config", "WRONGTYPE"], "providers.twitter.port"),
         (["--config", "UNKNOWNOPTION"], "provider twitter, unknown option frobnicate; the options are accessTokenLifetimeSeconds, autoApprove,"),
         (["--config", "NEGATIVEWINDOW"], "provider discogs, option timestampWindowSeconds must be a whole number in 0...86400 (got -5)"),
-        (["--config", "UNKNOWNMETHOD"], #"provider netflix, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT (a JSON array or a comma-separated string) (got "RSA-SHA1")"#),
+        (["--config", "UNKNOWNMETHOD"], #"provider netflix, option signatureMethods must be one or more of HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT (a JSON array or a comma-separated string) (got "RSA-MD5")"#),
         (["--config", "NOTABOOLEAN"], #"provider twitter, option autoApprove must be true or false (got "yes")"#),
         (["--replay-store", "garbage"], "--replay-store: the replay store URL is not a URL"),
         (["--replay-store", ""], "--replay-store: the replay store URL is not a URL"),
@@ -146,7 +146,7 @@ struct MockServersCommandTests {
             "WRONGTYPE": #"{"providers": {"twitter": {"port": "eighty"}}}"#,
             "UNKNOWNOPTION": #"{"providers": {"twitter": {"options": {"frobnicate": "true"}}}}"#,
             "NEGATIVEWINDOW": #"{"providers": {"discogs": {"options": {"timestampWindowSeconds": -5}}}}"#,
-            "UNKNOWNMETHOD": #"{"providers": {"netflix": {"options": {"signatureMethods": "HMAC-SHA1,RSA-SHA1"}}}}"#,
+            "UNKNOWNMETHOD": #"{"providers": {"netflix": {"options": {"signatureMethods": "HMAC-SHA1,RSA-MD5"}}}}"#,
             "NOTABOOLEAN": #"{"providers": {"twitter": {"options": {"autoApprove": "yes"}}}}"#,
         ]
         var arguments = arguments

@@ -26,6 +26,7 @@ struct SoakServers {
         "twitter": ["timestampWindowSeconds": "30"],
         "discogs": ["timestampWindowSeconds": "30"],
         "netflix": ["timestampWindowSeconds": "30"],
+        "jira": ["timestampWindowSeconds": "30"],
         "drupal": ["tokenExpirySeconds": "30"],
         "afsigned": ["timestampWindowSeconds": "30", "requiresNonce": "true"],
         "googlebooks": ["requiresKey": "true"],

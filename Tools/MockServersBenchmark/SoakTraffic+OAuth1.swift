@@ -1,5 +1,6 @@
 import Foundation
 import OAuth1Client
+import OAuth1RSA
 import SignedHTTP
 import SigningCore
 
@@ -11,22 +12,27 @@ extension SoakTraffic {
         case "twitter": "/1.1/account/verify_credentials.json"
         case "discogs": "/oauth/identity"
         case "netflix": "/users/\(PercentEncoding.encode(userID))/queues/disc"
+        case "jira": "/rest/api/2/myself"
         default: nil
         }
     }
 
     /// Traffic for an OAuth 1.0a provider, signed by OAuth1Client's `OAuth1Signer` with the
-    /// demo access token: a `GET` of its protected resource with a `soak` query parameter.
+    /// demo access token (HMAC-SHA1, or RSA-SHA1 with the demo `privateKey` where the
+    /// provider's credentials carry one, as Jira's do): a `GET` of its protected resource with
+    /// a `soak` query parameter.
     /// Tampered: the parameter changed after signing. Invalid: an `Authorization` header that
     /// ends inside a quoted value. Oversized: a form post to the resource.
     static func oauth1(provider: String, target: LoopbackTarget, credentials: [String: String]) -> SoakTraffic? {
         guard let path = oauth1ResourcePath(provider: provider, userID: credentials["userID"] ?? "") else { return nil }
-        let signer = OAuth1Signer(credentials: OAuth1Credentials(
+        var oauthCredentials = OAuth1Credentials(
             consumerKey: credentials["consumerKey"] ?? "",
             consumerSecret: credentials["consumerSecret"] ?? "",
             token: credentials["accessToken"],
             tokenSecret: credentials["accessTokenSecret"]
-        ))
+        )
+        oauthCredentials.privateKey = credentials["privateKey"].flatMap { try? OAuth1RSAPrivateKey(pemRepresentation: $0) }
+        let signer = OAuth1Signer(credentials: oauthCredentials, signatureMethod: oauthCredentials.privateKey == nil ? .hmacSHA1 : .rsaSHA1)
         let base = "http://\(target.authority)\(path)"
         @Sendable func signed(_ sequence: Int) throws -> PreparedRequest {
             PreparedRequest(try signer.sign(APIRequest(url: URL(string: "\(base)?soak=\(sequence)")!), at: Date()))

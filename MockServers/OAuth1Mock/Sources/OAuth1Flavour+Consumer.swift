@@ -1,5 +1,5 @@
 import OAuth1Client
-import OAuth1RSA
+public import OAuth1RSA
 
 extension OAuth1Flavour {
     /// The demo consumer as a verifier knows it: the public half of ``consumerPrivateKeyPEM``

@@ -35,7 +35,7 @@ public struct OAuth1MockOptions: MockProviderOptions, Hashable {
     public static let declarations: [MockOption<Self>] = [
         MockOption("timestampWindowSeconds", \.timestampWindowSeconds, .integer(in: 0...86_400),
                    "accepted distance of `oauth_timestamp` from the server's clock, in seconds"),
-        MockOption("exposeBaseString", \.exposeBaseString, .boolean, "a rejected signature's answer carries `X-OAuth1-Base-String`"),
+        MockOption("exposeBaseString", \.exposeBaseString, .boolean, "a rejected signature's answer carries the server's base string (`X-OAuth1-Base-String`; jira: `oauth_signature_base_string`)"),
         MockOption("autoApprove", \.autoApprove, .boolean, "the authorisation page approves at once, without the form"),
         MockOption("requestTokenLifetimeSeconds", \.requestTokenLifetimeSeconds, .integer(in: 1...31_536_000),
                    "how long a request token can be authorised and exchanged"),

@@ -139,6 +139,9 @@ struct CallbackTests {
                 case .netflix:
                     #expect(response.status == .unauthorized)
                     #expect(MockHTTP.text(response).contains("<message>Invalid Callback URL</message>"))
+                case .problemReporting:
+                    #expect(response.status == .unauthorized)
+                    #expect(MockHTTP.text(response).hasPrefix("oauth_problem=parameter_rejected&oauth_problem_advice=oauth_callback"))
                 }
             }
             let malformed = try await Self.requestTokenResponse(harness, callback: "not a uri")

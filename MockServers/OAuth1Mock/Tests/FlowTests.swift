@@ -44,7 +44,7 @@ struct FlowTests {
             for resource in flavour.resources {
                 let request = resourceRequest(resource, harness: harness)
                 let answer = try await harness.send(request, signer: signer)
-                #expect(answer.status == .ok, "\(resource): \(MockHTTP.text(answer))")
+                #expect(answer.status == (resource == .jiraCreateIssue ? .created : .ok), "\(resource): \(MockHTTP.text(answer))")
             }
             #expect(await harness.server.journal.entries.allSatisfy { $0.verdict != .faulted })
         }
@@ -57,6 +57,10 @@ struct FlowTests {
         case .discogsIdentity: OAuth1Request(url: harness.url("/oauth/identity"))
         case .discogsSearch: OAuth1Request(url: harness.url("/database/search?q=nirvana&type=release"))
         case .netflixDiscQueue: OAuth1Request(url: harness.url("/users/\(harness.flavour.userID)/queues/disc"))
+        case .jiraMyself: OAuth1Request(url: harness.url("/rest/api/2/myself"))
+        case .jiraCreateIssue:
+            OAuth1Request(method: "POST", url: harness.url("/rest/api/2/issue"), headers: ["Content-Type": "application/json"],
+                          body: Array(#"{"fields": {"project": {"key": "MOCK"}, "summary": "From the flow test"}}"#.utf8))
         }
     }
 

@@ -6,6 +6,7 @@ import MockServerTesting
 import NIOCore
 import OAuth1Client
 import OAuth1Mock
+import OAuth1RSA
 import SigningCore
 
 /// One OAuth 1.0a mock server on a manual clock, with helpers to sign and send requests with
@@ -37,31 +38,35 @@ struct OAuth1Harness {
         URL(string: server.baseURL.absoluteString + path)!
     }
 
-    /// A signer on the server's clock, for the demo consumer and the given token.
+    /// Another consumer's RSA key, for signatures by the wrong key.
+    static let strangerKey = try! OAuth1RSAPrivateKey.generate(bits: 1024)
+
+    /// A signer on the server's clock, for the demo consumer and the given token: HMAC-SHA1
+    /// with the demo secret, or RSA-SHA1 with the demo key for an RSA flavour (Jira).
+    /// `consumerSecret` signs with another secret, or for an RSA flavour with another key.
     func signer(
         token: String? = nil,
         tokenSecret: String? = nil,
         consumerSecret: String? = nil,
-        method: OAuth1SignatureMethod = .hmacSHA1,
+        method: OAuth1SignatureMethod? = nil,
         transmission: OAuth1Transmission = .header,
         skew: TimeInterval = 0
     ) -> OAuth1Signer {
         let clock = clock
+        var credentials = OAuth1Credentials(consumerKey: flavour.consumerKey, consumerSecret: consumerSecret ?? flavour.consumerSecret, token: token, tokenSecret: tokenSecret)
+        if let key = try! flavour.demoPrivateKey {
+            credentials.privateKey = consumerSecret == nil ? key : Self.strangerKey
+        }
         return OAuth1Signer(
-            credentials: OAuth1Credentials(
-                consumerKey: flavour.consumerKey,
-                consumerSecret: consumerSecret ?? flavour.consumerSecret,
-                token: token,
-                tokenSecret: tokenSecret
-            ),
-            signatureMethod: method,
+            credentials: credentials,
+            signatureMethod: method ?? (credentials.privateKey == nil ? .hmacSHA1 : .rsaSHA1),
             transmission: transmission,
             clock: { clock.now.addingTimeInterval(skew) }
         )
     }
 
     /// A signer holding the demo access token.
-    func demoSigner(method: OAuth1SignatureMethod = .hmacSHA1, transmission: OAuth1Transmission = .header) -> OAuth1Signer {
+    func demoSigner(method: OAuth1SignatureMethod? = nil, transmission: OAuth1Transmission = .header) -> OAuth1Signer {
         signer(token: credentials["accessToken"], tokenSecret: credentials["accessTokenSecret"], method: method, transmission: transmission)
     }
 

@@ -15,9 +15,9 @@ struct OAuth1OptionDeclarationTests {
     func names() {
         #expect(OAuth1MockOptions.declarations.map(\.name) == [
             "timestampWindowSeconds", "exposeBaseString", "autoApprove", "requestTokenLifetimeSeconds",
-            "accessTokenLifetimeSeconds", "signatureMethods", "registeredCallbacks",
+            "accessTokenLifetimeSeconds", "signatureMethods", "requiresBodyHash", "registeredCallbacks",
         ])
-        Self.checks.expectUnknownRefused(#"{"autoapprove": 60}"#, unknown: "autoapprove", listing: "accessTokenLifetimeSeconds, autoApprove, exposeBaseString, registeredCallbacks, requestTokenLifetimeSeconds, signatureMethods, timestampWindowSeconds")
+        Self.checks.expectUnknownRefused(#"{"autoapprove": 60}"#, unknown: "autoapprove", listing: "accessTokenLifetimeSeconds, autoApprove, exposeBaseString, registeredCallbacks, requestTokenLifetimeSeconds, requiresBodyHash, signatureMethods, timestampWindowSeconds")
     }
 
     @Test("every option decodes from each way the config file writes it, and round-trips", arguments: OAuth1MockOptions.declarations.flatMap(\.samples))

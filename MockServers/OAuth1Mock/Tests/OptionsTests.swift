@@ -63,7 +63,7 @@ struct OptionsTests {
     }
 
     @Test("unknown options and bad values are errors naming the provider, the option and what it accepts", arguments: [
-        (#"{"autoapprove": true}"#, "provider twitter, unknown option autoapprove; the options are accessTokenLifetimeSeconds, autoApprove, exposeBaseString, registeredCallbacks, requestTokenLifetimeSeconds, signatureMethods, timestampWindowSeconds"),
+        (#"{"autoapprove": true}"#, "provider twitter, unknown option autoapprove; the options are accessTokenLifetimeSeconds, autoApprove, exposeBaseString, registeredCallbacks, requestTokenLifetimeSeconds, requiresBodyHash, signatureMethods, timestampWindowSeconds"),
         (#"{"timestampWindowSeconds": -5}"#, "provider twitter, option timestampWindowSeconds must be a whole number in 0...86400 (got -5)"),
         (#"{"timestampWindowSeconds": "300s"}"#, #"provider twitter, option timestampWindowSeconds must be a whole number (got "300s")"#),
         (#"{"requestTokenLifetimeSeconds": 0}"#, "provider twitter, option requestTokenLifetimeSeconds must be a whole number in 1...31536000 (got 0)"),

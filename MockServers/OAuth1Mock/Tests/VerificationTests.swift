@@ -117,13 +117,18 @@ struct VerificationTests {
             let request = OAuth1Request(url: harness.url(path))
             let wrongConsumer = harness.signer(token: harness.credentials["accessToken"], tokenSecret: harness.credentials["accessTokenSecret"], consumerSecret: "nope")
             let wrongToken = harness.signer(token: harness.credentials["accessToken"], tokenSecret: "nope")
-            for signer in [wrongConsumer, wrongToken] {
+            // An RSA signature does not use the token secret: only a wrong key fails it.
+            for signer in flavour.consumerPrivateKeyPEM == nil ? [wrongConsumer, wrongToken] : [wrongConsumer] {
                 let response = try await harness.send(request, signer: signer)
                 #expect(response.status == .unauthorized)
                 switch flavour.errorStyle {
                 case .twitter: #expect(MockHTTP.text(response) == #"{"errors":[{"code":32,"message":"Could not authenticate you."}]}"#)
                 case .discogs: #expect(MockHTTP.json(response)?["message"] as? String == "Invalid signature. Please ensure that the OAuth signature is correct.")
                 case .netflix: #expect(MockHTTP.text(response).contains("<message>Invalid Signature</message>"))
+                case .problemReporting:
+                    #expect(MockHTTP.text(response).hasPrefix("oauth_problem=signature_invalid&oauth_problem_advice="))
+                    #expect(MockHTTP.text(response).contains("&oauth_signature_base_string=GET%26http%253A%252F%252F"))
+                    #expect(response.headers[.wwwAuthenticate] == #"OAuth realm="Jira", oauth_problem="signature_invalid""#)
                 }
             }
             var unknown = harness.signer(token: harness.credentials["accessToken"], tokenSecret: harness.credentials["accessTokenSecret"])
@@ -199,6 +204,8 @@ extension OAuth1Flavour.Resource {
         case .discogsIdentity: "/oauth/identity"
         case .discogsSearch: "/database/search"
         case .netflixDiscQueue: "/users/\(userID)/queues/disc"
+        case .jiraMyself: "/rest/api/2/myself"
+        case .jiraCreateIssue: "/rest/api/2/issue"
         }
     }
 }

@@ -60,6 +60,8 @@ extension OAuth1Flavour {
         case .discogsIdentity: "/oauth/identity"
         case .discogsSearch: "/database/search?q=nirvana"
         case .netflixDiscQueue: "/users/\(token.userID ?? "")/queues/disc"
+        case .jiraMyself: "/rest/api/2/myself"
+        case .jiraCreateIssue: "/rest/api/2/issue"
         }
         return OAuth1Request(url: URL(string: baseURL.absoluteString + path)!)
     }
