@@ -10,7 +10,7 @@ public import OAuth1Client
 /// Loads PKCS #1 (`-----BEGIN RSA PRIVATE KEY-----`) and PKCS #8 (`-----BEGIN PRIVATE KEY-----`)
 /// keys of 1024 to 16384 bits. Jira's setup guides still generate 1024-bit keys, so they load;
 /// 2048 bits or more is advised. Anything else (an encrypted key, an EC or Ed25519 key, a public
-/// key, a damaged file) throws an ``OAuth1Error`` with code `invalidKey` naming the problem and
+/// key, a damaged file) throws an `OAuth1Error` with code `invalidKey` naming the problem and
 /// the fix.
 ///
 /// ```swift

@@ -10,7 +10,7 @@ import SigningCore
 /// Loads `-----BEGIN PUBLIC KEY-----` (`SubjectPublicKeyInfo`), `-----BEGIN RSA PUBLIC KEY-----`
 /// (PKCS #1) and the public key of an X.509 `-----BEGIN CERTIFICATE-----` (the certificate is
 /// not validated: OAuth 1.0a registers the key, not a chain), 1024 to 16384 bits. Anything else
-/// throws an ``OAuth1Error`` with code `invalidKey` naming the problem.
+/// throws an `OAuth1Error` with code `invalidKey` naming the problem.
 ///
 /// ```swift
 /// let consumer = OAuth1Consumer(publicKey: try OAuth1RSAPublicKey(pemRepresentation: registeredPEM))

@@ -18,7 +18,7 @@ import SigningCore
 /// Made as every client of this package is: a configuration (the service and the credentials)
 /// and a `SignedHTTPClient` (``http``: transport, retries, clocks, clock-skew correction,
 /// observer). Each attempt is signed afresh, at the provider's time once its clock is known.
-/// ``send(_:with:)`` returns a 2xx answer and throws ``OAuth1Error`` for any other, as every
+/// ``send(_:with:bodySigning:)`` returns a 2xx answer and throws ``OAuth1Error`` for any other, as every
 /// client's `send` does.
 ///
 /// Errors are ``OAuth1Error`` (a provider's 4xx/5xx carries the provider's own message and,
@@ -77,7 +77,7 @@ public struct OAuth1Client: Sendable {
     ///   (out of band: the user copies the verifier by hand).
     /// - Throws: ``OAuth1Error/Code/callbackNotConfirmed`` when the provider speaks OAuth 1.0a
     ///   but did not answer `oauth_callback_confirmed=true` (continuing would reopen the
-    ///   session-fixation hole 1.0a closed); otherwise as ``send(_:with:)`` and
+    ///   session-fixation hole 1.0a closed); otherwise as ``send(_:with:bodySigning:)`` and
     ///   ``OAuth1Token/parse(_:)-(String)``.
     public func requestToken(callback: URL?) async throws -> OAuth1Token {
         let request = OAuth1Request(method: provider.requestTokenMethod, url: provider.requestTokenURL)
