@@ -55,8 +55,15 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
             mistakes = []
             return
         }
-        var mistakes: [String] = []
         let method = request.signatureMethod
+        if request.bodyHashMatches == false, key.isValid(request.signature, method: method, baseString: Array(request.baseString.utf8)) {
+            mistakes = [
+                "the signature verifies, but oauth_body_hash does not match the body: the body changed after signing, "
+                    + "or the signer hashed other bytes, or with another hash than \(method.rawValue)'s \(method.hash)",
+            ]
+            return
+        }
+        var mistakes: [String] = []
         func matches(_ baseString: String, method: OAuth1SignatureMethod = method, key: OAuth1VerificationKey = key) -> Bool {
             key.isValid(request.signature, method: method, baseString: Array(baseString.utf8))
         }
