@@ -110,9 +110,13 @@ struct ArgumentValueTests {
         #expect(command.theirBaseString == "-POST&x")
     }
 
+    /// How ArgumentParser lists the seven signature methods (six values or more make a bulleted list).
+    static let signatureMethodList = "Please provide one of the following:\n"
+        + ["HMAC-SHA1", "HMAC-SHA256", "HMAC-SHA512", "RSA-SHA1", "RSA-SHA256", "RSA-SHA512", "PLAINTEXT"].map { "  - \($0)" }.joined(separator: "\n")
+
     @Test("a bad value is refused with the valid ones listed", arguments: [
-        (["--signature-method", "RSA-MD5"], "Please provide one of 'HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512' or 'PLAINTEXT'"),
-        (["--signature-method", "hmac-sha1"], "Please provide one of 'HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512' or 'PLAINTEXT'"),
+        (["--signature-method", "RSA-MD5"], signatureMethodList),
+        (["--signature-method", "hmac-sha1"], signatureMethodList),
         (["--output", "xml"], "Please provide one of 'json', 'header' or 'base-string'"),
     ])
     func badEnumValue(arguments: [String], expected: String) throws {
@@ -125,7 +129,7 @@ struct ArgumentValueTests {
     @Test("sign --help lists the signature methods and outputs with their defaults")
     func signHelpListsValues() {
         let help = OAuth1SignCommand.helpMessage(columns: 1000)
-        #expect(help.contains("(values: HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT; default: HMAC-SHA1)"), "\(help)")
+        #expect(help.contains("(values: HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT; default: HMAC-SHA1)"), "\(help)")
         #expect(help.contains("(values: json, header, base-string; default: json)"), "\(help)")
         #expect(help.contains("--reveal-secrets"))
     }
