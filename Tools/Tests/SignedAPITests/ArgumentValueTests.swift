@@ -103,7 +103,7 @@ struct ArgumentValueTests {
             "--method", "POST", "--url", "https://e.com/", "--body", "-x=1", "--content-type", "application/x-www-form-urlencoded",
             "--authorization", "-not-oauth", "--consumer-secret", "-cs", "--token-secret", "-ts", "--their-base-string", "-POST&x",
         ])
-        #expect(command.body == "-x=1")
+        #expect(command.options.body == "-x=1")
         #expect(command.authorization == "-not-oauth")
         #expect(command.options.consumerSecret.flag == "-cs")
         #expect(command.options.tokenSecret.flag == "-ts")
