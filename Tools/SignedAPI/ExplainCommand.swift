@@ -16,9 +16,10 @@ struct ExplainCommand: AsyncParsableCommand {
             line, the header lines, an empty line and the body. The scheme is told from where the signature travels: \
             OAuth 1.0a (Authorization: OAuth …, or oauth_signature in the query or form body), AFSigned (auth_signature, \
             or X-Auth-Signature for version 4), Drupal Services key authentication (a JSON-RPC body). Give the secret \
-            that scheme needs; it is never printed. Exits 0 when the signature verifies, 1 when it does not or when the \
-            request carries none. The per-scheme commands take the request as options instead: `oauth1 explain`, \
-            `afsigned verify`, `drupal hash`.
+            that scheme needs; it is never printed. An OAuth 1.0a request signed with an RSA method \
+            (\(OAuth1SignatureMethod.rsaMethodNames)) is checked with the consumer's public key instead (--public-key-file). \
+            Exits 0 when the signature verifies, 1 when it does not or when the request carries none. The per-scheme \
+            commands take the request as options instead: `oauth1 explain`, `afsigned verify`, `drupal hash`.
             \(SecretSources.discussion) A secret cannot come from standard input when the capture does.
             """
     )
@@ -32,6 +33,8 @@ struct ExplainCommand: AsyncParsableCommand {
     @OptionGroup var consumerSecret: SecretOption<ConsumerSecret>
 
     @OptionGroup var tokenSecret: SecretOption<TokenSecret>
+
+    @OptionGroup var publicKey: PublicKeyOption
 
     @Option(parsing: .unconditional, help: "OAuth 1.0a: the base string the other side computed (a mock's X-OAuth1-Base-String), to compare with ours.")
     var theirBaseString: String?
@@ -52,7 +55,10 @@ struct ExplainCommand: AsyncParsableCommand {
     func validate() throws {
         guard ["http", "https"].contains(urlScheme) else { throw ValidationError("--url-scheme must be http or https (got '\(urlScheme)')") }
         try SecretSources.checkStandardInput(
-            readBy: [consumerSecret.standardInputOption, tokenSecret.standardInputOption, clientSecret.standardInputOption, apiKey.standardInputOption],
+            readBy: [
+                consumerSecret.standardInputOption, tokenSecret.standardInputOption, publicKey.standardInputOption,
+                clientSecret.standardInputOption, apiKey.standardInputOption,
+            ],
             capture: readsCaptureFromStandardInput ? "the capture" : nil
         )
     }
@@ -80,13 +86,18 @@ struct ExplainCommand: AsyncParsableCommand {
         return try Array(handle.read(upToCount: CapturedRequest.maximumSize + 1) ?? Data())
     }
 
-    /// The report for `request`, and whether its signature verifies; the secrets are read from
-    /// `sources` where no flag gives them (each one given is read, needed or not).
+    /// The report for `request`, and whether its signature verifies; the secrets (and the public
+    /// key file) are read from `sources` where no flag gives them (each one given is read, needed
+    /// or not).
     ///
-    /// - Throws: `ValidationError` when a secret file cannot be read, the secret the request's
-    ///   scheme needs was not given, or the request's URL cannot be told.
+    /// - Throws: `ValidationError` when a secret or key file cannot be read, the secret (or, for
+    ///   OAuth 1.0a RSA, the public key) the request needs was not given, or the request's URL
+    ///   cannot be told.
     func render(_ request: CapturedRequest, sources: SecretSources = .process) async throws -> (text: String, valid: Bool) {
-        let consumerSecret = try self.consumerSecret.value(from: sources), tokenSecret = try self.tokenSecret.value(from: sources)
+        let oauthKeys = OAuth1ExplainKeys(
+            consumerSecret: try consumerSecret.value(from: sources), tokenSecret: try tokenSecret.value(from: sources),
+            publicKey: try publicKey.key(from: sources)
+        )
         let clientSecret = try self.clientSecret.value(from: sources), apiKey = try self.apiKey.value(from: sources)
         guard let scheme = CapturedScheme(request) else {
             return ([
@@ -98,13 +109,9 @@ struct ExplainCommand: AsyncParsableCommand {
         let report: (text: String, valid: Bool)
         switch scheme {
         case .oauth1:
-            guard let consumerSecret else {
-                throw ValidationError("this is an OAuth 1.0a request: give \(ConsumerSecret.noun) (\(ConsumerSecret.ways)), and \(TokenSecret.noun) likewise when it was signed with a token")
-            }
-            report = OAuth1ExplainCommand.report(
+            report = try OAuth1ExplainCommand.report(
                 method: request.method, url: try request.url(scheme: urlScheme), authorization: request.headers["Authorization"],
-                contentType: request.headers["Content-Type"], body: request.body,
-                key: .secrets(consumerSecret: consumerSecret, tokenSecret: tokenSecret), theirBaseString: theirBaseString
+                contentType: request.headers["Content-Type"], body: request.body, keys: oauthKeys, theirBaseString: theirBaseString
             )
         case .afsigned(let version, let clientIDField):
             guard let clientSecret else { throw ValidationError("this is an AFSigned request: give \(ClientSecret.noun) (\(ClientSecret.ways))") }

@@ -7,9 +7,12 @@ import SigningCore
 struct OAuth1ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
-        abstract: "Check a signed request against the secrets and say which part differs when it does not verify.",
+        abstract: "Check a signed request against the secrets or the public key and say which part differs when it does not verify.",
         discussion: """
-            Give the request as it was sent (method, URL, form fields or body, Authorization header) and the secrets. \
+            Give the request as it was sent (method, URL, form fields or body, Authorization header) and the key of \
+            the method it declares: the secrets, or for \(OAuth1SignatureMethod.rsaMethodNames) the consumer's public key \
+            (--public-key-file), whose signatures cannot be recomputed, only checked. With oauth_body_hash, the body's \
+            hash is checked too. \
             Exits 0 when the signature verifies, 1 when it does not. From the request alone a request changed after \
             signing cannot be told from a wrong secret; give --their-base-string (the provider's X-OAuth1-Base-String \
             header, verbatim or percent-encoded, or the base_string that `sign` printed) and the verdict names what \
@@ -23,17 +26,13 @@ struct OAuth1ExplainCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The Authorization header value as sent, e.g. 'OAuth oauth_consumer_key=\"…\", …'.")
     var authorization: String?
 
-    @Option(parsing: .unconditional, help: "The raw body as sent (instead of --form).")
-    var body: String?
-
-    @Option(help: "The Content-Type (application/x-www-form-urlencoded with --form).")
-    var contentType: String?
+    @OptionGroup var publicKey: PublicKeyOption
 
     @Option(parsing: .unconditional, help: "The base string the other side computed or that was signed (verbatim or percent-encoded), to compare with ours.")
     var theirBaseString: String?
 
     func validate() throws {
-        guard options.form.isEmpty || body == nil else { throw ValidationError("give the body either as --form fields or as --body, not both") }
+        try options.checkStandardInput(alsoReadBy: [publicKey.standardInputOption])
     }
 
     func run() throws {
@@ -43,34 +42,44 @@ struct OAuth1ExplainCommand: ParsableCommand {
     }
 
     /// The report this command prints, and whether the signature verifies; the secrets are
-    /// read from `sources` where no flag gives them.
+    /// read from `sources` where no flag gives them, and so are the body and the public key files.
     func render(sources: SecretSources = .process) throws -> (text: String, valid: Bool) {
-        guard let requestURL = URL(string: options.url) else { throw ValidationError("--url is not a valid URL") }
-        let bodyText = body ?? (options.form.isEmpty ? "" : FormEncoding.serialize(options.formFields))
-        let type = contentType ?? (options.form.isEmpty ? nil : "application/x-www-form-urlencoded")
-        return Self.report(
-            method: options.method, url: requestURL, authorization: authorization, contentType: type, body: Array(bodyText.utf8),
-            key: .secrets(consumerSecret: try options.consumerSecret.required(from: sources), tokenSecret: try options.tokenSecret.value(from: sources)),
-            theirBaseString: theirBaseString
+        let request = try options.request(sources: sources)
+        let keys = OAuth1ExplainKeys(
+            consumerSecret: try options.consumerSecret.value(from: sources), tokenSecret: try options.tokenSecret.value(from: sources),
+            publicKey: try publicKey.key(from: sources)
+        )
+        return try Self.report(
+            method: request.method, url: request.url, authorization: authorization, contentType: request.header("Content-Type"), body: request.body,
+            keys: keys, theirBaseString: theirBaseString
         )
     }
 
     /// The report for a request as sent, and whether its signature verifies: what this command
-    /// and `signed-api explain` (for a captured OAuth 1.0a request) print.
+    /// and `signed-api explain` (for a captured OAuth 1.0a request) print. The request's
+    /// declared method picks the key among `keys`.
+    ///
+    /// - Throws: `ValidationError` when `keys` lacks the key that method needs, naming the option.
     static func report(
         method: String, url: URL, authorization: String?, contentType: String?, body: [UInt8],
-        key: OAuth1VerificationKey, theirBaseString: String?
-    ) -> (text: String, valid: Bool) {
+        keys: OAuth1ExplainKeys, theirBaseString: String?
+    ) throws -> (text: String, valid: Bool) {
         let request: OAuth1IncomingRequest
         do {
             request = try OAuth1IncomingRequest(method: method, url: url, authorizationHeader: authorization, contentType: contentType, body: body)
         } catch {
             return ("the request cannot be checked: \(error.message)", false)
         }
+        let key = try keys.key(for: request.signatureMethod)
         let diagnosis = request.diagnose(key, theirBaseString: theirBaseString)
         var lines: [String] = []
         lines.append("signature:   \(diagnosis.isValid ? "valid" : "INVALID") (\(request.signatureMethod.rawValue), parameters in the \(request.protocolParameterLocation.description))")
         lines.append("base string: \(diagnosis.baseString)")
+        if let matches = request.bodyHashMatches {
+            lines.append("body hash:   " + (matches
+                ? "matches the body (oauth_body_hash, \(request.signatureMethod.hash))"
+                : "DOES NOT match the body: the body changed after signing, or the signer hashed other bytes (\(request.signatureMethod.hash) of the exact bytes sent)"))
+        }
         if !diagnosis.isValid, request.signatureMethod.key == .sharedSecrets, case .secrets(let consumerSecret, let tokenSecret) = key,
            let expected = try? request.expectedSignature(consumerSecret: consumerSecret, tokenSecret: tokenSecret) {
             lines.append("received:    \(request.signature)")

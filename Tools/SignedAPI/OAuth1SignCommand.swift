@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OAuth1Client
+import OAuth1RSA
 import SigningCore
 
 /// `signed-api oauth1 sign`: the base string, signature and `Authorization` header for a request.
@@ -12,7 +13,13 @@ struct OAuth1SignCommand: ParsableCommand {
             Secrets are never printed unless you pass --reveal-secrets. With PLAINTEXT the signature is the \
             encoded secrets: --output json shows it (and the header) redacted, and --output header, which prints \
             a header to send as it is, refuses to run without --reveal-secrets.
-            \(SecretSources.discussion) SIGNED_API_TOKEN_SECRET is read only with --token.
+            \(OAuth1SignatureMethod.rsaMethodNames) sign with the consumer's RSA private key instead of the secrets \
+            (--private-key-file key.pem: PEM, RSA PRIVATE KEY or PRIVATE KEY, not encrypted), as Jira's application \
+            links do; the key is never printed, and neither secret is taken.
+            A body that is not a form (--body or --body-file, with --content-type, e.g. application/json) is not \
+            signed unless you pass --body-hash: then its hash travels as oauth_body_hash, which the signature covers.
+            \(SecretSources.discussion) SIGNED_API_TOKEN_SECRET is read only with --token and an HMAC or PLAINTEXT \
+            method, SIGNED_API_PRIVATE_KEY only with an RSA method.
             """
     )
 
@@ -31,8 +38,13 @@ struct OAuth1SignCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The token (request or access token).")
     var token: String?
 
-    @Option(help: "How the request is signed.")
+    @Option(help: "How the request is signed (the RSA methods with --private-key-file).")
     var signatureMethod: OAuth1SignatureMethod = .hmacSHA1
+
+    @OptionGroup var privateKey: SecretOption<PrivateKey>
+
+    @Flag(help: "Sign a body that is not a form through oauth_body_hash (sent even for an empty body); without it such a body is not signed.")
+    var bodyHash = false
 
     @Option(parsing: .unconditional, help: "A fixed nonce (random when omitted).")
     var nonce: String?
@@ -62,7 +74,18 @@ struct OAuth1SignCommand: ParsableCommand {
     private var hidesSecrets: Bool { signatureMethod == .plaintext && !revealSecrets }
 
     func validate() throws {
+        if signatureMethod.key == .rsaKeyPair {
+            if let given = options.consumerSecret.givenOption ?? options.tokenSecret.givenOption {
+                throw ValidationError("\(signatureMethod) signs with the private key alone (\(PrivateKey.fileOption)), no secret takes part: drop \(given)")
+            }
+        } else if let given = privateKey.givenOption {
+            throw ValidationError("\(given) is for \(OAuth1SignatureMethod.rsaMethodNames); \(signatureMethod) signs with the secrets: pass --signature-method RSA-SHA1 (or another RSA method), or drop \(given)")
+        }
         if token == nil, let given = options.tokenSecret.givenOption { throw ValidationError("--token and \(given) go together") }
+        if bodyHash, options.isForm {
+            throw ValidationError("--body-hash is for bodies that are not forms: a form body is signed field by field and never carries oauth_body_hash")
+        }
+        try options.checkStandardInput(alsoReadBy: [privateKey.standardInputOption])
         if output == .header, hidesSecrets {
             throw ValidationError("""
                 a PLAINTEXT signature is the secrets themselves, so its Authorization header contains them; \
@@ -109,25 +132,31 @@ struct OAuth1SignCommand: ParsableCommand {
         return header
     }
 
-    /// The signed request; the token secret is read only with `--token` (`validate()` has
-    /// refused one given without it), so an exported variable cannot spoil a request without one.
+    /// The signed request; the token secret is read only with `--token` and a method that uses
+    /// it, the private key only with an RSA method (`validate()` has refused either given where it
+    /// takes no part), so an exported variable cannot spoil a request without a use for it.
     private func sign(sources: SecretSources) throws -> OAuth1SignedRequest {
         let fixedNonce = nonce
         let fixedTime = timestamp.map { Date(timeIntervalSince1970: TimeInterval($0)) }
-        let consumerSecret = try options.consumerSecret.required(from: sources)
-        let tokenSecret = token == nil ? nil : try options.tokenSecret.required(from: sources)
         let signer = OAuth1Signer(
-            credentials: OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret, token: token, tokenSecret: tokenSecret),
+            credentials: try credentials(sources: sources),
             signatureMethod: signatureMethod,
             transmission: .authorizationHeader(realm: realm),
             includesVersion: !omitVersion,
+            bodySigning: bodyHash ? .bodyHashAlways : .unsigned,
             clock: { fixedTime ?? Date() },
             nonce: { fixedNonce ?? Nonce.alphanumeric(length: 30) }
         )
-        guard let requestURL = URL(string: options.url) else { throw ValidationError("--url is not a valid URL") }
-        let request = options.form.isEmpty
-            ? OAuth1Request(method: options.method, url: requestURL)
-            : OAuth1Request(method: options.method, url: requestURL, form: options.formFields)
-        return try signer.sign(request, callback: callback, verifier: verifier)
+        return try signer.sign(options.request(sources: sources), callback: callback, verifier: verifier)
+    }
+
+    /// The consumer key with the private key for an RSA method, with the secrets otherwise.
+    private func credentials(sources: SecretSources) throws -> OAuth1Credentials {
+        if signatureMethod.key == .rsaKeyPair {
+            return OAuth1Credentials(consumerKey: consumerKey, privateKey: try privateKey.rsaKey(from: sources), token: token)
+        }
+        let consumerSecret = try options.consumerSecret.required(from: sources)
+        let tokenSecret = token == nil ? nil : try options.tokenSecret.required(from: sources)
+        return OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret, token: token, tokenSecret: tokenSecret)
     }
 }

@@ -14,4 +14,7 @@ extension OAuth1SignatureMethod: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 
     public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+
+    /// The methods that sign with an RSA key pair, for help and messages: `RSA-SHA1, RSA-SHA256, RSA-SHA512`.
+    static var rsaMethodNames: String { allCases.filter { $0.key == .rsaKeyPair }.map(\.rawValue).joined(separator: ", ") }
 }

@@ -58,6 +58,13 @@ enum Password: SecretKind {
     static let noun = "the Drupal user's password"
 }
 
+/// `--private-key`, `--private-key-file`, `SIGNED_API_PRIVATE_KEY`: the PEM text of an OAuth
+/// 1.0a consumer's RSA private key, for the `RSA-SHA*` methods.
+enum PrivateKey: SecretKind {
+    static let name = "private-key"
+    static let noun = "the OAuth 1.0a consumer's RSA private key"
+}
+
 /// A secret's flag and file option, declared once for every command that takes the secret
 /// (`@OptionGroup var consumerSecret: SecretOption<ConsumerSecret>`); ``value(from:)`` reads the
 /// secret from the first place that has it.
@@ -92,6 +99,14 @@ struct SecretOption<Kind: SecretKind>: ParsableArguments {
     /// (then only the environment may hold it).
     var givenOption: String? {
         flag != nil ? Kind.flag : file != nil ? Kind.fileOption : nil
+    }
+
+    /// Where the secret was read from, for messages: `--NAME`, `--NAME-file 'PATH'` or
+    /// `SIGNED_API_NAME`.
+    var source: String {
+        if flag != nil { return Kind.flag }
+        if let file { return "\(Kind.fileOption) \(SecretSources.place(file))" }
+        return Kind.environmentVariable
     }
 
     /// The file option when it reads standard input (its path is `-`), for

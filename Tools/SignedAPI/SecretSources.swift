@@ -23,7 +23,7 @@ struct SecretSources: Sendable {
         Every secret comes three ways: its flag (--api-key KEY), its file option (--api-key-file PATH, '-' for \
         standard input, one final line end dropped; not with the flag), or, when neither is given, its environment \
         variable (SIGNED_API_API_KEY; likewise SIGNED_API_CONSUMER_SECRET, SIGNED_API_TOKEN_SECRET, \
-        SIGNED_API_CLIENT_SECRET, SIGNED_API_PASSWORD). Prefer the file or the variable: every user of the machine \
+        SIGNED_API_PRIVATE_KEY, SIGNED_API_CLIENT_SECRET, SIGNED_API_PASSWORD). Prefer the file or the variable: every user of the machine \
         sees a flag in ps, and it stays in shell history.
         """
 
@@ -34,29 +34,44 @@ struct SecretSources: Sendable {
     ///   cannot be read, is larger than ``maximumFileSize``, holds nothing but a line end, or is
     ///   not UTF-8.
     func secret(inFile path: String, option: String, noun: String) throws -> String {
-        let place = path == "-" ? "'-' (standard input)" : "'\(path)'"
-        var bytes: [UInt8]
-        do {
-            bytes = path == "-" ? try readStandardInput(Self.maximumFileSize + 1) : try Self.bytes(at: path, limit: Self.maximumFileSize + 1)
-        } catch {
-            throw ValidationError("cannot read \(option) \(place): \(error)")
-        }
-        guard bytes.count <= Self.maximumFileSize else {
-            throw ValidationError("\(option) \(place) is larger than 64 KiB: give a file that holds \(noun) alone")
-        }
+        var bytes = try contents(ofFile: path, option: option, limit: Self.maximumFileSize, advice: "give a file that holds \(noun) alone")
         if bytes.last == UInt8(ascii: "\n") {
             bytes.removeLast()
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         }
-        guard !bytes.isEmpty else { throw ValidationError("\(option) \(place) is empty: put \(noun) in it") }
+        guard !bytes.isEmpty else { throw ValidationError("\(option) \(Self.place(path)) is empty: put \(noun) in it") }
         guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw ValidationError("\(option) \(place) is not UTF-8 text: save \(noun) in it as UTF-8")
+            throw ValidationError("\(option) \(Self.place(path)) is not UTF-8 text: save \(noun) in it as UTF-8")
         }
         return text
     }
 
+    /// The bytes of the file at `path` (`-`: standard input), exactly as they are: a secret's,
+    /// or a request body's.
+    ///
+    /// - Throws: `ValidationError` naming `option` and `path`, never the content, when the file
+    ///   cannot be read or holds more than `limit` bytes (then `advice` says what to give).
+    func contents(ofFile path: String, option: String, limit: Int, advice: String) throws -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = path == "-" ? try readStandardInput(limit + 1) : try Self.bytes(at: path, limit: limit + 1)
+        } catch {
+            throw ValidationError("cannot read \(option) \(Self.place(path)): \(error)")
+        }
+        guard bytes.count <= limit else {
+            let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
+            throw ValidationError("\(option) \(Self.place(path)) is larger than \(size): \(advice)")
+        }
+        return bytes
+    }
+
+    /// A file option's path as messages quote it: `'PATH'`, or `'-' (standard input)`.
+    static func place(_ path: String) -> String {
+        path == "-" ? "'-' (standard input)" : "'\(path)'"
+    }
+
     /// Refuses standard input for more than one secret, and for any secret when it holds
-    /// something else (`capture`: what, e.g. `the capture`).
+    /// something else (`capture`: what, e.g. `the capture` or `the body`).
     ///
     /// - Parameter options: each secret's ``SecretOption/standardInputOption``.
     /// - Throws: `ValidationError` naming the options that read standard input.

@@ -103,16 +103,20 @@ struct ArgumentValueTests {
             "--method", "POST", "--url", "https://e.com/", "--body", "-x=1", "--content-type", "application/x-www-form-urlencoded",
             "--authorization", "-not-oauth", "--consumer-secret", "-cs", "--token-secret", "-ts", "--their-base-string", "-POST&x",
         ])
-        #expect(command.body == "-x=1")
+        #expect(command.options.body == "-x=1")
         #expect(command.authorization == "-not-oauth")
         #expect(command.options.consumerSecret.flag == "-cs")
         #expect(command.options.tokenSecret.flag == "-ts")
         #expect(command.theirBaseString == "-POST&x")
     }
 
+    /// How ArgumentParser lists the seven signature methods (six values or more make a bulleted list).
+    static let signatureMethodList = "Please provide one of the following:\n"
+        + ["HMAC-SHA1", "HMAC-SHA256", "HMAC-SHA512", "RSA-SHA1", "RSA-SHA256", "RSA-SHA512", "PLAINTEXT"].map { "  - \($0)" }.joined(separator: "\n")
+
     @Test("a bad value is refused with the valid ones listed", arguments: [
-        (["--signature-method", "RSA-MD5"], "Please provide one of 'HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512', 'RSA-SHA1', 'RSA-SHA256', 'RSA-SHA512' or 'PLAINTEXT'"),
-        (["--signature-method", "hmac-sha1"], "Please provide one of 'HMAC-SHA1', 'HMAC-SHA256', 'HMAC-SHA512' or 'PLAINTEXT'"),
+        (["--signature-method", "RSA-MD5"], signatureMethodList),
+        (["--signature-method", "hmac-sha1"], signatureMethodList),
         (["--output", "xml"], "Please provide one of 'json', 'header' or 'base-string'"),
     ])
     func badEnumValue(arguments: [String], expected: String) throws {
@@ -125,7 +129,7 @@ struct ArgumentValueTests {
     @Test("sign --help lists the signature methods and outputs with their defaults")
     func signHelpListsValues() {
         let help = OAuth1SignCommand.helpMessage(columns: 1000)
-        #expect(help.contains("(values: HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, PLAINTEXT; default: HMAC-SHA1)"), "\(help)")
+        #expect(help.contains("(values: HMAC-SHA1, HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512, PLAINTEXT; default: HMAC-SHA1)"), "\(help)")
         #expect(help.contains("(values: json, header, base-string; default: json)"), "\(help)")
         #expect(help.contains("--reveal-secrets"))
     }

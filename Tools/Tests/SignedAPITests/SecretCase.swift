@@ -2,6 +2,7 @@ import AFSignedClient
 import ArgumentParser
 import DrupalServicesClient
 import Foundation
+import OAuth1RSA
 @testable import SignedAPI
 import SigningCore
 import Testing
@@ -93,6 +94,10 @@ struct SecretCase: Sendable, CustomTestStringConvertible {
     /// Every secret of every subcommand that takes one.
     static let all: [SecretCase] = {
         let twitter = OAuth1CommandTests.twitterArguments + ["--output", "json"]
+        let jira = [
+            "--method", "GET", "--url", "https://jira.example.com/rest/api/2/myself", "--consumer-key", "jira-app", "--token", "tk",
+            "--signature-method", "RSA-SHA1", "--nonce", "n0nce", "--timestamp", "1700000000", "--output", "json",
+        ]
         let explainTwitter = OAuth1CommandTests.explainArguments(url: "https://api.twitter.com/1.1/statuses/update.json?include_entities=true")
         let consumerSecret = "kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw", tokenSecret = "LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE"
         let afsigned = ["--method", "POST", "--path", "/users", "--param", "site_id=10", "--client-id", "CLIENT_ID"]
@@ -105,6 +110,7 @@ struct SecretCase: Sendable, CustomTestStringConvertible {
         return [
             SecretCase(command: ["oauth1", "sign"], name: "consumer-secret", secret: consumerSecret, arguments: removing("consumer-secret", from: twitter), isRequired: true),
             SecretCase(command: ["oauth1", "sign"], name: "token-secret", secret: tokenSecret, arguments: removing("token-secret", from: twitter), isRequired: true),
+            SecretCase(command: ["oauth1", "sign"], name: "private-key", secret: TestRSAKeys.signing.pemRepresentation, arguments: jira, isRequired: true),
             SecretCase(command: ["oauth1", "explain"], name: "consumer-secret", secret: consumerSecret, arguments: removing("consumer-secret", from: explainTwitter), isRequired: true),
             SecretCase(command: ["oauth1", "explain"], name: "token-secret", secret: tokenSecret, arguments: removing("token-secret", from: explainTwitter), isRequired: false),
             SecretCase(command: ["afsigned", "sign"], name: "client-secret", secret: "CLIENT_SECRET", arguments: afsigned + ["--timestamp", "1273231888"], isRequired: true),

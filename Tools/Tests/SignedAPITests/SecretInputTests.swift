@@ -29,7 +29,8 @@ struct SecretInputTests {
     func sameOutputEveryWay(_ example: SecretCase) async throws {
         let byFlag = try await example.output([example.flag, example.secret], sources: .test())
         Self.expectNoSecret(byFlag, example)
-        #expect(try await example.output([example.flag, "wrong"], sources: .test()) != byFlag, "the output does not depend on the secret")
+        // A wrong secret changes the output, or is refused (a private key that is not one).
+        #expect((try? await example.output([example.flag, "wrong"], sources: .test())) != byFlag, "the output does not depend on the secret")
         for lineEnd in ["", "\n", "\r\n"] {
             let file = try SecretFile(Array((example.secret + lineEnd).utf8))
             defer { file.remove() }
