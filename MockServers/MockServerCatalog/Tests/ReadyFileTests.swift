@@ -40,6 +40,7 @@ struct ReadyFileTests {
         "drupal": ["apiKey", "domain", "username", "password", "readOnlyAPIKey", "readOnlyDomain", "adminUsername", "adminPassword"],
         "afsigned": ["clientID", "clientSecret"],
         "googlebooks": ["apiKey"],
+        "jira": ["consumerKey", "privateKey", "accessToken", "accessTokenSecret", "userID"],
     ]
 
     @Test("a file written as today decodes to its providers, URLs and credentials")
