@@ -29,6 +29,9 @@ struct RSAKeyDocument {
 
     /// Reads PEM text: the first `-----BEGIN …-----` block.
     init(pem text: String, expecting: Content) throws(OAuth1Error) {
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            throw Self.error("the key text is empty; give the key file's whole text, from its \"-----BEGIN …-----\" line to its \"-----END …-----\" line")
+        }
         if text.contains("Proc-Type: 4,ENCRYPTED") || text.contains("BEGIN ENCRYPTED PRIVATE KEY") {
             throw Self.error("the private key is encrypted with a passphrase; decrypt it first: `openssl pkey -in key.pem -out key-decrypted.pem` (it asks for the passphrase), and keep the result as private as the passphrase")
         }
@@ -51,6 +54,7 @@ struct RSAKeyDocument {
 
     /// Reads DER bytes, telling PKCS #1, PKCS #8, `SubjectPublicKeyInfo` and certificates apart.
     init(der bytes: [UInt8], expecting: Content) throws(OAuth1Error) {
+        guard !bytes.isEmpty else { throw Self.error("the key's DER is empty: no bytes were given") }
         let shape = try Self.shape(of: bytes)
         try self.init(label: shape, der: bytes, expecting: expecting)
     }

@@ -1,15 +1,19 @@
 // oauth1-benchmarks: OAuth1Client's signer against Python oauthlib's Client.sign on several
-// typical request shapes, in one run, plus heap allocations per signature (valgrind, when installed).
+// typical request shapes (HMAC-SHA1, and RSA-SHA1 with a 2048-bit key), and its RSA-SHA1
+// verification against oauthlib's `signature.verify_rsa_sha1`, in one run, plus heap allocations
+// per operation (valgrind, when installed).
 //
 //   swift run -c release oauth1-benchmarks [--seconds S] [--workload NAME]
-//   oauth1-benchmarks --sign-only N [--workload NAME]    (signs N times and exits; used under valgrind)
+//   oauth1-benchmarks --sign-only N [--workload NAME]    (runs the workload N times and exits; used under valgrind)
 //
-// For every workload: the signature for a fixed nonce and timestamp must equal oauthlib's
-// (exit 1 if not), then `rounds` rounds measure OAuth1Client and oauthlib for `seconds / 2` of
-// thread CPU time each, in `slices` alternating slices, and the median of the per-round
-// ratios is compared with the target.
+// For every workload: the signature for a fixed nonce and timestamp must equal oauthlib's, or
+// for a verification workload both sides must accept the signed request (exit 1 if not), then
+// `rounds` rounds measure OAuth1Client and oauthlib for `seconds / 2` of thread CPU time each,
+// in `slices` alternating slices, and the median of the per-round ratios is compared with the
+// workload's target.
 import Foundation
 import OAuth1Client
+import OAuth1RSA
 import SigningCore
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +21,6 @@ import Glibc
 import Darwin
 #endif
 
-let targetRatio = 30.0
 let rounds = 5
 /// Each round alternates the two sides this many times, so that both sample the same load
 /// (another job on the sibling hyperthread slows either side by tens of percent for a while).
@@ -28,47 +31,100 @@ let credentials = OAuth1Credentials(
     token: "370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb", tokenSecret: "LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE"
 )
 
-/// One request shape, signed the production way (system clock, fresh secure nonce, HMAC-SHA1).
+/// The RSA workloads' key: 2048 bits, new each run (RSASSA-PKCS1-v1_5 costs the same for every
+/// key of a size).
+let rsaKey: OAuth1RSAPrivateKey
+do {
+    rsaKey = try OAuth1RSAPrivateKey.generate(bits: 2048)
+} catch {
+    FileHandle.standardError.write(Data("cannot generate the RSA key: \(error)\n".utf8))
+    exit(1)
+}
+let rsaCredentials = OAuth1Credentials(consumerKey: credentials.consumerKey, privateKey: rsaKey, token: credentials.token)
+
+/// One request shape and what is measured on it: signing the production way (system clock,
+/// fresh secure nonce), or verifying the request signed once with a fixed nonce and timestamp.
 struct Workload {
+    /// What one operation of the workload is.
+    enum Kind {
+        /// `OAuth1Signer.sign`, against oauthlib's `Client.sign`.
+        case sign
+        /// `OAuth1IncomingRequest` plus `verify(.publicKey(…))` on the signed request, against
+        /// oauthlib reading the same request (`_create_request`) plus `signature.verify_rsa_sha1`.
+        case verify
+    }
+
     let name: String
     let summary: String
     let request: OAuth1Request
     let transmission: OAuth1Transmission
+    var signatureMethod: OAuth1SignatureMethod = .hmacSHA1
+    var kind: Kind = .sign
+    /// The ratio OAuth1Client ÷ oauthlib to reach; `nil`: reported only.
+    var target: Double? = 30
+    /// Whether oauthlib is given the private key as PEM text, as its documentation shows (it then
+    /// parses and validates the key at every signature), instead of a key loaded once.
+    var peerLoadsPEM = false
+    /// valgrind's two runs (operations), whose difference gives the allocations per operation;
+    /// fewer for RSA, which is slow under valgrind.
+    var allocationRuns = (small: 1_000, large: 3_000)
+
+    var workloadCredentials: OAuth1Credentials { signatureMethod.key == .rsaKeyPair ? rsaCredentials : credentials }
     /// The production configuration: system clock, fresh secure nonce per request.
-    var signer: OAuth1Signer { OAuth1Signer(credentials: credentials, transmission: transmission) }
+    var signer: OAuth1Signer { OAuth1Signer(credentials: workloadCredentials, signatureMethod: signatureMethod, transmission: transmission) }
     /// Fixed nonce and timestamp, for the comparison with oauthlib.
     var fixedSigner: OAuth1Signer {
-        OAuth1Signer(credentials: credentials, transmission: transmission,
+        OAuth1Signer(credentials: workloadCredentials, signatureMethod: signatureMethod, transmission: transmission,
                      clock: { Date(timeIntervalSince1970: 1_318_622_958) }, nonce: { "kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg" })
     }
-    /// What the oauthlib peer needs, taken from `request` itself so both sides sign the same bytes.
+    /// What one operation works on, prepared once.
+    var operation: Operation {
+        get throws {
+            switch kind {
+            case .sign: return .sign(signer, request)
+            case .verify: return .verify(try fixedSigner.sign(request).request, rsaKey.rsaPublic)
+            }
+        }
+    }
+    /// What the oauthlib peer needs, taken from `request` itself (for a verification, from the
+    /// request as signed) so both sides work on the same bytes.
     var peerDescription: [String: Any] {
-        [
-            "method": request.method,
-            "url": request.url.absoluteString,
-            "body": request.body.isEmpty ? NSNull() as Any : String(decoding: request.body, as: UTF8.self) as Any,
-            "headers": request.header("Content-Type").map { ["Content-Type": $0] } ?? [:],
-            "signature_type": transmission == .query ? "QUERY" : "AUTH_HEADER",
-        ]
+        get throws {
+            let shown = kind == .verify ? try fixedSigner.sign(request).request : request
+            return [
+                "method": shown.method,
+                "url": shown.url.absoluteString,
+                "body": shown.body.isEmpty ? NSNull() as Any : String(decoding: shown.body, as: UTF8.self) as Any,
+                "headers": Dictionary(shown.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
+                "signature_type": transmission == .query ? "QUERY" : "AUTH_HEADER",
+                "signature_method": signatureMethod.rawValue,
+                "operation": kind == .sign ? "sign" : "verify",
+                "pem_key": peerLoadsPEM,
+            ]
+        }
     }
 }
+
+/// One operation of a workload, ready to repeat.
+enum Operation {
+    case sign(OAuth1Signer, OAuth1Request)
+    case verify(OAuth1Request, OAuth1RSAPublicKey)
+}
+
+let postForm = OAuth1Request(
+    method: "POST",
+    url: URL(string: "https://api.example.com/1.1/statuses/update.json?include_entities=true&trim_user=false&count=20")!,
+    form: [
+        FormField("status", "Hello Ladies + Gentlemen, a signed OAuth request!"),
+        FormField("lat", "37.7821120598956"),
+        FormField("long", "-122.400612831116"),
+    ]
+)
 
 /// The request shapes, in the order they are run and reported. `post-form` is the shape of
 /// earlier runs (docs/benchmarks.md), so it stays first and is the `--sign-only` default.
 let workloads: [Workload] = [
-    Workload(
-        name: "post-form", summary: "POST, 3 query params + 3-field form body, Authorization header",
-        request: OAuth1Request(
-            method: "POST",
-            url: URL(string: "https://api.example.com/1.1/statuses/update.json?include_entities=true&trim_user=false&count=20")!,
-            form: [
-                FormField("status", "Hello Ladies + Gentlemen, a signed OAuth request!"),
-                FormField("lat", "37.7821120598956"),
-                FormField("long", "-122.400612831116"),
-            ]
-        ),
-        transmission: .header
-    ),
+    Workload(name: "post-form", summary: "POST, 3 query params + 3-field form body, Authorization header", request: postForm, transmission: .header),
     Workload(
         name: "get-query-utf8", summary: "GET, 6 query params (2 percent-encoded UTF-8, 1 with '+' and %20), Authorization header",
         request: OAuth1Request(
@@ -86,6 +142,19 @@ let workloads: [Workload] = [
         name: "get-query-transmission", summary: "GET, 2 query params, protocol parameters sent in the query",
         request: OAuth1Request(method: "GET", url: URL(string: "https://api.example.com/1.1/statuses/home_timeline.json?count=200&since_id=1234567890")!),
         transmission: .query
+    ),
+    Workload(
+        name: "rsa-sha1-sign", summary: "post-form's request signed with RSA-SHA1, 2048-bit key (signer.sign)",
+        request: postForm, transmission: .header, signatureMethod: .rsaSHA1, target: 3, allocationRuns: (100, 300)
+    ),
+    Workload(
+        name: "rsa-sha1-sign-pem", summary: "rsa-sha1-sign, with oauthlib given the key as PEM text (Client(rsa_key=PEM), as its documentation shows)",
+        request: postForm, transmission: .header, signatureMethod: .rsaSHA1, target: 3, peerLoadsPEM: true, allocationRuns: (100, 300)
+    ),
+    Workload(
+        name: "rsa-sha1-verify",
+        summary: "post-form's request signed with RSA-SHA1, 2048-bit key, read and verified (OAuth1IncomingRequest + verify(.publicKey))",
+        request: postForm, transmission: .header, signatureMethod: .rsaSHA1, kind: .verify, target: nil, allocationRuns: (100, 300)
     ),
 ]
 
@@ -115,16 +184,34 @@ if let name = option("--workload") {
     selected = workloads
 }
 
-/// One production-configuration signature; returns a value so the work cannot be dropped.
-@inline(never) func signOnce(_ signer: OAuth1Signer, _ request: OAuth1Request) -> Int {
-    (try? signer.sign(request).signature.utf8.count) ?? 0
+/// One operation: a production-configuration signature, or reading and verifying a signed
+/// request; returns a value so the work cannot be dropped (0 when it failed).
+@inline(never) func runOnce(_ operation: Operation) -> Int {
+    switch operation {
+    case .sign(let signer, let request):
+        return (try? signer.sign(request).signature.utf8.count) ?? 0
+    case .verify(let request, let key):
+        let incoming = try? OAuth1IncomingRequest(
+            method: request.method, url: request.url, authorizationHeader: request.headers["Authorization"],
+            contentType: request.headers["Content-Type"], body: request.body
+        )
+        return incoming?.verify(.publicKey(key)) == true ? 1 : 0
+    }
+}
+
+/// The workload's prepared operation, or exit 1 naming why it cannot be.
+func prepare(_ workload: Workload) -> Operation {
+    do {
+        return try workload.operation
+    } catch {
+        fail("\(workload.name): OAuth1Client cannot sign the request: \(error)", status: 1)
+    }
 }
 
 if let count = option("--sign-only").flatMap(Int.init) {
-    let workload = selected[0]
-    let signer = workload.signer
+    let operation = prepare(selected[0])
     var total = 0
-    for _ in 0..<count { total &+= signOnce(signer, workload.request) }
+    for _ in 0..<count { total &+= runOnce(operation) }
     exit(total > 0 ? 0 : 1)
 }
 
@@ -137,32 +224,56 @@ let python = """
 import json, sys, time
 from urllib.parse import urlparse, parse_qsl, unquote
 from oauthlib import oauth1
+from oauthlib.oauth1.rfc5849 import signature as sig
+from oauthlib.oauth1.rfc5849.endpoints.base import BaseEndpoint
 from oauthlib.oauth1.rfc5849.utils import parse_authorization_header
 credentials, workloads = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+keys = {}
+if any(w["signature_method"] == "RSA-SHA1" for w in workloads.values()):
+    from jwt.algorithms import RSAAlgorithm
+    # oauthlib hands rsa_key (and the verifier's key) to PyJWT's prepare_key at every call; PEM
+    # text is parsed, and a private key validated, each time (tens of ms for 2048 bits), so
+    # oauthlib gets keys loaded once by that same function (whose hash plays no part in
+    # loading), its fastest use, except in the workload that measures the PEM text (pem_key).
+    rsa = RSAAlgorithm(RSAAlgorithm.SHA256)
+    keys = {"private": rsa.prepare_key(credentials["rsa_private_key"]), "public": rsa.prepare_key(credentials["rsa_public_key"])}
 def client(workload, **extra):
+    if workload["signature_method"] == "RSA-SHA1":
+        return oauth1.Client(credentials["consumer_key"], resource_owner_key=credentials["token"],
+                             signature_method=oauth1.SIGNATURE_RSA_SHA1,
+                             rsa_key=credentials["rsa_private_key"] if workload["pem_key"] else keys["private"],
+                             signature_type=workload["signature_type"], **extra)
     return oauth1.Client(credentials["consumer_key"], client_secret=credentials["consumer_secret"],
                          resource_owner_key=credentials["token"], resource_owner_secret=credentials["token_secret"],
                          signature_type=workload["signature_type"], **extra)
 def sign(c, w):
     return c.sign(w["url"], http_method=w["method"], body=w["body"], headers=dict(w["headers"]))
+endpoint = BaseEndpoint(None)
+def verify(w):
+    request = endpoint._create_request(w["url"], w["method"], w["body"], dict(w["headers"]))
+    return sig.verify_rsa_sha1(request, keys["public"])
 def signature(uri, headers):
     if "Authorization" in headers:
         return unquote(dict(parse_authorization_header(headers["Authorization"]))["oauth_signature"])
     return dict(parse_qsl(urlparse(uri).query))["oauth_signature"]
 fixed = {}
 for name, w in workloads.items():
-    uri, headers, _ = sign(client(w, nonce="kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg", timestamp="1318622958"), w)
-    fixed[name] = signature(uri, headers)
+    if w["operation"] == "verify":
+        fixed[name] = "verified" if verify(w) else "refused"
+    else:
+        uri, headers, _ = sign(client(w, nonce="kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg", timestamp="1318622958"), w)
+        fixed[name] = signature(uri, headers)
 print(json.dumps(fixed), flush=True)
-clients = {name: client(w) for name, w in workloads.items()}
+operations = {name: (lambda w=w: verify(w)) if w["operation"] == "verify" else (lambda c=client(w), w=w: sign(c, w))
+              for name, w in workloads.items()}
 for line in sys.stdin:
     name, seconds = line.split()
-    seconds, c, w = float(seconds), clients[name], workloads[name]
+    seconds, operation = float(seconds), operations[name]
     count = 0
     start = time.thread_time()
     while time.thread_time() - start < seconds:
         for _ in range(10):
-            sign(c, w)
+            operation()
         count += 10
     print(count, time.thread_time() - start, flush=True)
 """
@@ -174,16 +285,18 @@ final class PythonPeer {
     private let input = Pipe()
     private let output = Pipe()
     private var buffer = Data()
-    /// oauthlib's signature (decoded) per workload name, for the fixed nonce and timestamp.
+    /// oauthlib's signature (decoded) per signing workload's name, for the fixed nonce and
+    /// timestamp; `verified` or `refused` per verification workload's.
     private(set) var fixedSignatures: [String: String] = [:]
 
     init?(workloads: [Workload]) {
         let credentialsJSON: [String: String] = [
             "consumer_key": credentials.consumerKey, "consumer_secret": credentials.consumerSecret,
             "token": credentials.token!, "token_secret": credentials.tokenSecret!,
+            "rsa_private_key": rsaKey.pemRepresentation, "rsa_public_key": rsaKey.rsaPublic.pemRepresentation,
         ]
-        let workloadsJSON = Dictionary(uniqueKeysWithValues: workloads.map { ($0.name, $0.peerDescription) })
-        guard let first = try? JSONSerialization.data(withJSONObject: credentialsJSON),
+        guard let workloadsJSON = try? Dictionary(uniqueKeysWithValues: workloads.map { ($0.name, try $0.peerDescription) }),
+              let first = try? JSONSerialization.data(withJSONObject: credentialsJSON),
               let second = try? JSONSerialization.data(withJSONObject: workloadsJSON)
         else { return nil }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -212,7 +325,7 @@ final class PythonPeer {
         }
     }
 
-    /// oauthlib's signatures and the thread CPU time they took, over about `seconds`.
+    /// oauthlib's operations and the thread CPU time they took, over about `seconds`.
     func measure(_ workload: Workload, seconds: Double) -> Sample? {
         input.fileHandleForWriting.write(Data("\(workload.name) \(seconds)\n".utf8))
         guard let words = readLine()?.split(separator: " "), words.count == 2,
@@ -237,7 +350,7 @@ func threadCPUTime() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
 }
 
-/// Signatures made and the thread CPU time they took.
+/// Operations done and the thread CPU time they took.
 struct Sample {
     var count = 0
     var seconds = 0.0
@@ -248,19 +361,24 @@ struct Sample {
     }
 }
 
-/// OAuth1Client's signatures over about `seconds` of thread CPU time.
-func measureSwift(_ workload: Workload, seconds: Double) -> Sample {
-    let signer = workload.signer
+/// OAuth1Client's operations over about `seconds` of thread CPU time.
+func measureSwift(_ operation: Operation, seconds: Double) -> Sample {
+    // Operations between clock readings: about 0.1-1 ms of work.
+    let batch = switch operation {
+    case .sign(let signer, _): signer.signatureMethod.key == .rsaKeyPair ? 1 : 100
+    case .verify: 10
+    }
     var count = 0
     let start = threadCPUTime()
     while threadCPUTime() - start < seconds {
-        for _ in 0..<100 { count &+= signOnce(signer, workload.request) > 0 ? 1 : 0 }
+        for _ in 0..<batch { count &+= runOnce(operation) > 0 ? 1 : 0 }
     }
     return Sample(count: count, seconds: threadCPUTime() - start)
 }
 
-/// Heap allocations per signature: valgrind's heap summary of this executable signing 1000
-/// and 3000 times; the difference divided by 2000 (start-up allocations cancel out).
+/// Heap allocations per operation: valgrind's heap summary of this executable running the
+/// workload 1000 and 3000 times (100 and 300 for RSA); the difference divided by the difference
+/// of the counts (start-up allocations cancel out).
 /// valgrind 3.19 cannot read the DWARF 5 debug info Swift emits, so it runs a copy of this
 /// executable with the debug info stripped (the code is the same).
 struct AllocationCounter {
@@ -277,9 +395,10 @@ struct AllocationCounter {
 
     func remove() { try? FileManager.default.removeItem(atPath: copy) }
 
-    func perSignature(_ workload: Workload) -> (perSignature: Double, small: Int, large: Int)? {
-        guard let small = total(workload, 1_000), let large = total(workload, 3_000) else { return nil }
-        return (Double(large - small) / 2_000, small, large)
+    func perOperation(_ workload: Workload) -> (perOperation: Double, small: Int, large: Int)? {
+        let runs = workload.allocationRuns
+        guard let small = total(workload, runs.small), let large = total(workload, runs.large) else { return nil }
+        return (Double(large - small) / Double(runs.large - runs.small), small, large)
     }
 
     private func total(_ workload: Workload, _ iterations: Int) -> Int? {
@@ -310,18 +429,26 @@ struct AllocationCounter {
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 func ratio(_ value: Double) -> String { String(format: "%.1fx", value) }
+/// Whether `value` reaches `target`: "target ≥ 30x: met", or "no target" for a reported-only workload.
+func verdict(_ value: Double, _ target: Double?) -> String {
+    target.map { "target ≥ \(Int($0))x: \(value >= $0 ? "met" : "NOT met")" } ?? "no target"
+}
 
 // MARK: Run
 
-say("OAuth1Client signer against oauthlib Client.sign: HMAC-SHA1, system clock, fresh secure nonce per signature")
-say("\(selected.count) workload(s); per workload \(rounds) rounds of \(roundSeconds) s thread CPU time per side in \(slices) alternating slices; target ≥ \(Int(targetRatio))x (median of rounds)")
+say("OAuth1Client against oauthlib: Client.sign (HMAC-SHA1; RSA-SHA1 2048-bit), system clock, fresh secure nonce per signature; RSA-SHA1 verification")
+say("\(selected.count) workload(s); per workload \(rounds) rounds of \(roundSeconds) s thread CPU time per side in \(slices) alternating slices; ratio = median of rounds")
 
 // 1. Same answer as oauthlib for a fixed nonce and timestamp (a benchmark of a wrong signer is worthless).
 let peer = PythonPeer(workloads: selected)
-var fixedSignatures: [String: String] = [:]
+let operations = Dictionary(uniqueKeysWithValues: selected.map { ($0.name, prepare($0)) })
+var fixedAnswers: [String: String] = [:]
 for workload in selected {
     do {
-        fixedSignatures[workload.name] = try workload.fixedSigner.sign(workload.request).signature
+        switch workload.kind {
+        case .sign: fixedAnswers[workload.name] = try workload.fixedSigner.sign(workload.request).signature
+        case .verify: fixedAnswers[workload.name] = runOnce(operations[workload.name]!) == 1 ? "verified" : "refused"
+        }
     } catch {
         fail("\(workload.name): OAuth1Client cannot sign the request: \(error)", status: 1)
     }
@@ -329,14 +456,15 @@ for workload in selected {
 if let peer {
     var mismatches = 0
     for workload in selected {
-        let ours = fixedSignatures[workload.name]!, theirs = peer.fixedSignatures[workload.name] ?? "(none)"
-        let agrees = ours == theirs
-        say("  \(workload.name): same signature as oauthlib for fixed nonce/timestamp: \(agrees ? "yes" : "NO (ours \(ours), oauthlib \(theirs))")")
+        let ours = fixedAnswers[workload.name]!, theirs = peer.fixedSignatures[workload.name] ?? "(none)"
+        let agrees = ours == theirs && ours != "refused"
+        let question = workload.kind == .sign ? "same signature as oauthlib for fixed nonce/timestamp" : "both verify the signed request"
+        say("  \(workload.name): \(question): \(agrees ? "yes" : "NO (ours \(ours), oauthlib \(theirs))")")
         if !agrees { mismatches += 1 }
     }
     if mismatches > 0 {
         peer.stop()
-        fail("\(mismatches) workload(s) sign differently from oauthlib; not benchmarking a wrong signer", status: 1)
+        fail("\(mismatches) workload(s) disagree with oauthlib; not benchmarking a wrong signer or verifier", status: 1)
     }
 } else {
     say("  oauthlib: not available (python3 with oauthlib missing: pip install -r .ci/requirements.txt); OAuth1Client measured alone")
@@ -346,8 +474,7 @@ if let peer {
 // both sides of a ratio see the same machine load and each workload's rounds are spread over
 // the whole run.
 for workload in selected {
-    let signer = workload.signer
-    for _ in 0..<20_000 { _ = signOnce(signer, workload.request) }
+    _ = measureSwift(operations[workload.name]!, seconds: 0.2)
     _ = peer?.measure(workload, seconds: 0.2)
 }
 var swiftRates: [String: [Double]] = [:]
@@ -356,7 +483,7 @@ for _ in 0..<rounds {
     for workload in selected {
         var ours = Sample(), theirs = Sample(), peerAnswered = peer != nil
         for _ in 0..<slices {
-            ours += measureSwift(workload, seconds: roundSeconds / Double(slices))
+            ours += measureSwift(operations[workload.name]!, seconds: roundSeconds / Double(slices))
             guard peerAnswered, let sample = peer?.measure(workload, seconds: roundSeconds / Double(slices)) else {
                 peerAnswered = false
                 continue
@@ -371,41 +498,44 @@ peer?.stop()
 
 // 3. Allocations, then the report.
 let counter = AllocationCounter()
-var summary: [(name: String, ratio: Double?, allocations: Double?)] = []
+var summary: [(name: String, ratio: Double?, target: Double?, allocations: Double?)] = []
 for workload in selected {
     say("\n[\(workload.name)] \(workload.summary)")
     let ours = swiftRates[workload.name]!
-    say(String(format: "  OAuth1Client:         %8.0f signatures/s  (%.2f µs each, median)", median(ours), 1e6 / median(ours)))
+    let unit = workload.kind == .sign ? "signatures/s" : "verifications/s"
+    let reference = workload.kind == .sign ? "oauthlib Client.sign:" : "oauthlib verify_rsa_sha1:"
+    say("  " + "OAuth1Client:".padding(toLength: 25, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(ours)) + unit + String(format: "  (%.2f µs each, median)", 1e6 / median(ours)))
     var medianRatio: Double?
     if let theirs = pythonRates[workload.name], theirs.count == ours.count {
         let ratios = zip(ours, theirs).map { $0 / $1 }
         medianRatio = median(ratios)
-        say(String(format: "  oauthlib Client.sign: %8.0f signatures/s  (%.2f µs each, median)", median(theirs), 1e6 / median(theirs)))
-        say("  ratio per round:      " + ratios.map(ratio).joined(separator: " "))
-        say("  ratio (median):       \(ratio(median(ratios)))  (target ≥ \(Int(targetRatio))x: \(median(ratios) >= targetRatio ? "met" : "NOT met"))")
+        say("  " + reference.padding(toLength: 25, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(theirs)) + unit + String(format: "  (%.2f µs each, median)", 1e6 / median(theirs)))
+        say("  ratio per round:          " + ratios.map(ratio).joined(separator: " "))
+        say("  ratio (median):           \(ratio(median(ratios)))  (\(verdict(median(ratios), workload.target)))")
     } else if peer != nil {
         say("  oauthlib: the python3 peer stopped answering")
     }
     var allocations: Double?
-    if let counted = counter?.perSignature(workload) {
-        allocations = counted.perSignature
-        say(String(format: "  heap allocations:     %.1f per signature  (valgrind: %d allocs for 1000 signatures, %d for 3000; target ≤ ~20)",
-                     counted.perSignature, counted.small, counted.large))
+    if let counted = counter?.perOperation(workload) {
+        allocations = counted.perOperation
+        let runs = workload.allocationRuns
+        say(String(format: "  heap allocations:         %.1f per operation  (valgrind: %d allocs for %d operations, %d for %d",
+                   counted.perOperation, counted.small, runs.small, counted.large, runs.large) + (workload.signatureMethod == .hmacSHA1 ? "; target ≤ ~20)" : ")"))
     } else {
         say("  heap allocations:     not measured (valgrind or strip missing: apt-get install valgrind binutils)")
     }
-    summary.append((workload.name, medianRatio, allocations))
+    summary.append((workload.name, medianRatio, workload.target, allocations))
 }
 counter?.remove()
 
-say("\nSummary (ratio = OAuth1Client ÷ oauthlib Client.sign, median of \(rounds) rounds; target ≥ \(Int(targetRatio))x)")
+say("\nSummary (ratio = OAuth1Client ÷ oauthlib, median of \(rounds) rounds)")
 let width = selected.map(\.name.count).max() ?? 0
 for row in summary {
     let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
     let ratioText = row.ratio.map(ratio) ?? "—"
-    let allocationText = row.allocations.map { String(format: "%.1f allocs/signature", $0) } ?? "allocations not measured"
-    let verdict = row.ratio.map { $0 >= targetRatio ? "met" : "NOT met" } ?? "not compared"
-    say("  \(name)  \(ratioText.leftPadded(to: 6))  \(verdict.padding(toLength: 12, withPad: " ", startingAt: 0))  \(allocationText)")
+    let allocationText = row.allocations.map { String(format: "%.1f allocs/operation", $0) } ?? "allocations not measured"
+    let verdictText = row.ratio.map { verdict($0, row.target) } ?? "not compared"
+    say("  \(name)  \(ratioText.leftPadded(to: 6))  \(verdictText.padding(toLength: 20, withPad: " ", startingAt: 0))  \(allocationText)")
 }
 
 extension String {
