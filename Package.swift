@@ -205,7 +205,7 @@ targets.append(.target(
 
 // MARK: Test support: the CI policy for peers, the Python peer runner, built executables.
 
-targets.append(.target(name: "TestSupport", path: "TestSupport"))
+targets.append(.target(name: "TestSupport", dependencies: ["SigningCore"], path: "TestSupport"))
 
 // MARK: Tools
 

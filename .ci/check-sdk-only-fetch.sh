@@ -47,62 +47,52 @@ if [ "$count" -ne 1 ]; then
 fi
 echo "ok: an SDK-only app with traits: [] checks out 1 package ($checkouts)"
 
-# The reference: what postgres-nio itself needs, at the version this package asks for.
-mkdir -p "$work/reference/Sources/App"
-postgres_requirement=$(grep -o '\.package(url: "https://github.com/vapor/postgres-nio"[^)]*)' "$repo/Package.swift")
-cat >"$work/reference/Package.swift" <<MANIFEST
+# reference_checkouts DIR URL PRODUCT PACKAGE: this package's name and what an app depending on
+# PACKAGE's PRODUCT alone checks out, at the version this package asks for (its own line).
+reference_checkouts() {
+    local dir=$1 url=$2 product=$3 package=$4 requirement
+    requirement=$(grep -o "\.package(url: \"$url\"[^)]*)" "$repo/Package.swift")
+    mkdir -p "$dir/Sources/App"
+    cat >"$dir/Package.swift" <<MANIFEST
 // swift-tools-version:6.1
 import PackageDescription
 let package = Package(
     name: "Reference",
     platforms: [.macOS(.v14)],
-    dependencies: [$postgres_requirement],
-    targets: [.executableTarget(name: "App", dependencies: [.product(name: "PostgresNIO", package: "postgres-nio")])]
+    dependencies: [$requirement],
+    targets: [.executableTarget(name: "App", dependencies: [.product(name: "$product", package: "$package")])]
 )
 MANIFEST
-echo 'print("reference")' >"$work/reference/Sources/App/main.swift"
-resolve "$work/reference"
-expected=$(printf '%s\n' "$name" $(ls "$work/reference/.build/checkouts") | sort)
+    echo 'print("reference")' >"$dir/Sources/App/main.swift"
+    resolve "$dir"
+    printf '%s\n' "$name" $(ls "$dir/.build/checkouts") | sort
+}
 
-checkouts=$(app "$work/postgres" '["PostgresReplayStore"]' PostgresReplayStore OAuth1Client)
-for unwanted in hummingbird swift-argument-parser; do
-    if echo "$checkouts" | grep -qx "$unwanted"; then
-        echo "FAIL: an app with traits: [\"PostgresReplayStore\"] checked out $unwanted:" $checkouts
+# trait_fetch TRAIT PRODUCT LIBRARY EXPECTED: an app with `traits: ["TRAIT"]` using PRODUCT checks
+# out exactly EXPECTED (this package and what LIBRARY alone needs), and no Hummingbird and no
+# argument-parser, which only the mock servers and tools need.
+trait_fetch() {
+    local trait=$1 product=$2 library=$3 expected=$4 checkouts
+    checkouts=$(app "$work/$trait" "[\"$trait\"]" "$product" OAuth1Client)
+    for unwanted in hummingbird swift-argument-parser; do
+        if echo "$checkouts" | grep -qx "$unwanted"; then
+            echo "FAIL: an app with traits: [\"$trait\"] checked out $unwanted:" $checkouts
+            exit 1
+        fi
+    done
+    if [ "$checkouts" != "$expected" ]; then
+        echo "FAIL: an app with traits: [\"$trait\"] checked out" $checkouts
+        echo "      but $library alone needs (with this package)" $expected
         exit 1
     fi
-done
-if [ "$checkouts" != "$expected" ]; then
-    echo "FAIL: an app with traits: [\"PostgresReplayStore\"] checked out" $checkouts
-    echo "      but postgres-nio alone needs (with this package)" $expected
-    exit 1
-fi
-echo "ok: an app with traits: [\"PostgresReplayStore\"] checks out $(echo "$checkouts" | wc -l) packages, this one and exactly postgres-nio's:" $checkouts
+    echo "ok: an app with traits: [\"$trait\"] checks out $(echo "$checkouts" | wc -l) packages, this one and exactly $library's:" $checkouts
+}
 
-# 3. an app with `traits: ["OAuth1RSA"]` using the OAuth1RSA product checks out this package,
-#    swift-crypto, and exactly what an app depending on swift-crypto's _CryptoExtras alone
-#    checks out (swift-asn1).
-mkdir -p "$work/crypto-reference/Sources/App"
-crypto_requirement=$(grep -o '\.package(url: "https://github.com/apple/swift-crypto"[^)]*)' "$repo/Package.swift")
-cat >"$work/crypto-reference/Package.swift" <<MANIFEST
-// swift-tools-version:6.1
-import PackageDescription
-let package = Package(
-    name: "Reference",
-    platforms: [.macOS(.v14)],
-    dependencies: [$crypto_requirement],
-    targets: [.executableTarget(name: "App", dependencies: [.product(name: "_CryptoExtras", package: "swift-crypto")])]
-)
-MANIFEST
-echo 'print("reference")' >"$work/crypto-reference/Sources/App/main.swift"
-resolve "$work/crypto-reference"
-expected=$(printf '%s\n' "$name" $(ls "$work/crypto-reference/.build/checkouts") | sort)
-checkouts=$(app "$work/rsa" '["OAuth1RSA"]' OAuth1RSA OAuth1Client)
-if [ "$checkouts" != "$expected" ]; then
-    echo "FAIL: an app with traits: [\"OAuth1RSA\"] checked out" $checkouts
-    echo "      but swift-crypto alone needs (with this package)" $expected
-    exit 1
-fi
-echo "ok: an app with traits: [\"OAuth1RSA\"] checks out $(echo "$checkouts" | wc -l) packages, this one and exactly swift-crypto's:" $checkouts
+trait_fetch PostgresReplayStore PostgresReplayStore postgres-nio \
+    "$(reference_checkouts "$work/reference" https://github.com/vapor/postgres-nio PostgresNIO postgres-nio)"
+# 3. the same for `traits: ["OAuth1RSA"]` and swift-crypto's _CryptoExtras (swift-crypto and swift-asn1).
+trait_fetch OAuth1RSA OAuth1RSA swift-crypto \
+    "$(reference_checkouts "$work/crypto-reference" https://github.com/apple/swift-crypto _CryptoExtras swift-crypto)"
 
 # Each adapter's trait fetches that adapter's dependencies and no other's: an app with
 # `traits: ["<Trait>"]` using the adapter's product checks out none of the packages only the

@@ -1,6 +1,7 @@
 import Foundation
 import OAuth1Client
 import SigningCore
+import TestSupport
 import Testing
 
 /// `explain`'s verdicts are derived: each case below has one exact verdict, and a request

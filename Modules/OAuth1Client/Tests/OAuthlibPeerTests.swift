@@ -89,42 +89,8 @@ struct PeerVerificationResult: Codable, Sendable {
 
 /// Draws random requests that stress the encoding rules: unicode, reserved characters, `+`,
 /// `*`, `%`, empty values, duplicate names, query plus form.
-struct RandomRequests {
+struct RandomRequests: RandomEncodingDraws {
     var generator: SplitMix64
-
-    static let pieces: [String] = [
-        "a", "b", "Z", "0", "9", "-", ".", "_", "~", " ", "+", "*", "%", "%20", "%2B", "&", "=", "?", "/", ":", "@", "!", "$", "'", "(", ")",
-        ",", ";", "#", "[", "]", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "é", "ü", "日本", "😀", "\u{00A0}", "\t", "ß", "ℌ",
-    ]
-    static let alphanumerics = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
-    mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
-    mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
-
-    mutating func text(_ lengths: ClosedRange<Int>, excluding: Set<String> = []) -> String {
-        var result = ""
-        for _ in 0..<int(lengths) {
-            var piece = pick(Self.pieces)
-            while excluding.contains(piece) { piece = pick(Self.pieces) }
-            result += piece
-        }
-        return result
-    }
-
-    mutating func alphanumeric(_ lengths: ClosedRange<Int>) -> String {
-        String((0..<int(lengths)).map { _ in pick(Self.alphanumerics) })
-    }
-
-    mutating func fields(_ count: ClosedRange<Int>) -> [FormField] {
-        var fields: [FormField] = []
-        for _ in 0..<int(count) {
-            var name = fields.isEmpty || !chance(25) ? text(1...4) : pick(fields).name
-            if name.hasPrefix("oauth_") || name == "realm" { name = "x" + name }
-            fields.append(FormField(name, chance(15) ? "" : text(0...6)))
-        }
-        return fields
-    }
 
     /// Query text: names and values percent-encoded, spaces as `+` or `%20` at random.
     mutating func queryText(_ fields: [FormField]) -> String {

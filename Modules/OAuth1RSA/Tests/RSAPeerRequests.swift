@@ -2,6 +2,7 @@ import Foundation
 import OAuth1Client
 import OAuth1RSA
 import SigningCore
+import TestSupport
 
 /// The RSA keys the peer tests sign with: a few per size, generated once per test process (a
 /// 4096-bit key takes a while) and shared by every case.
@@ -164,45 +165,10 @@ struct RSAPeerFailure: Error, CustomStringConvertible {
 /// `*`, `%`, empty values, repeated names, query plus form), the way the HMAC peer tests do, for
 /// the three RSA methods, the three transmissions, JSON bodies (with `oauth_body_hash`) and
 /// random keys.
-struct RSARandomRequests {
+struct RSARandomRequests: RandomEncodingDraws {
     var generator: SplitMix64
     /// How many keys there are to pick from.
     var keyCount: Int
-
-    static let pieces: [String] = [
-        "a", "b", "Z", "0", "9", "-", ".", "_", "~", " ", "+", "*", "%", "%20", "%2B", "&", "=", "?", "/", ":", "@", "!", "$", "'", "(", ")",
-        ",", ";", "#", "[", "]", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "é", "ü", "日本", "😀", "\u{00A0}", "\t", "ß", "ℌ",
-    ]
-    static let alphanumerics = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
-    mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
-    mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
-
-    mutating func text(_ lengths: ClosedRange<Int>, excluding: Set<String> = []) -> String {
-        var result = ""
-        for _ in 0..<int(lengths) {
-            var piece = pick(Self.pieces)
-            while excluding.contains(piece) { piece = pick(Self.pieces) }
-            result += piece
-        }
-        return result
-    }
-
-    mutating func alphanumeric(_ lengths: ClosedRange<Int>) -> String {
-        String((0..<int(lengths)).map { _ in pick(Self.alphanumerics) })
-    }
-
-    /// Fields with random names and values; a quarter of the names repeat an earlier one.
-    mutating func fields(_ count: ClosedRange<Int>) -> [FormField] {
-        var fields: [FormField] = []
-        for _ in 0..<int(count) {
-            var name = fields.isEmpty || !chance(25) ? text(1...4) : pick(fields).name
-            if name.hasPrefix("oauth_") || name == "realm" || name == "tampered" { name = "x" + name }
-            fields.append(FormField(name, chance(15) ? "" : text(0...6)))
-        }
-        return fields
-    }
 
     /// Query text: names and values percent-encoded, spaces as `+` or `%20` at random.
     mutating func queryText(_ fields: [FormField]) -> String {
@@ -218,7 +184,7 @@ struct RSARandomRequests {
         let host = pick(["example.com", "API.Example.COM", "127.0.0.1", "sub.domain.test"])
         let port = pick(["", "", ":80", ":443", ":\(int(1024...65535))"])
         let path = (0..<int(0...3)).map { _ in "/" + PercentEncoding.encode(text(0...4)) }.joined()
-        let query = fields(0...4)
+        let query = fields(0...4, reserved: ["tampered"])
         var url = "\(scheme)://\(host)\(port)\(path)"
         if !query.isEmpty || chance(10) { url += "?" + queryText(query) }
 
@@ -228,7 +194,7 @@ struct RSARandomRequests {
             if chance(50) {
                 // oauthlib's client refuses a charset parameter; its server accepts one.
                 contentType = forOAuthlibServer && chance(50) ? "application/x-www-form-urlencoded; charset=utf-8" : "application/x-www-form-urlencoded"
-                body = queryText(fields(0...4))
+                body = queryText(fields(0...4, reserved: ["tampered"]))
             } else {
                 contentType = "application/json"
                 body = "{\"text\":\"\(text(1...8, excluding: ["\"", "\\", "\t"]))\"}"
