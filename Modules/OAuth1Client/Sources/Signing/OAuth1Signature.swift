@@ -27,7 +27,7 @@ public enum OAuth1Signature {
     /// - Throws: ``OAuth1Error`` for an RSA method, which signs with a private key: use
     ///   ``compute(method:baseString:privateKey:)``.
     public static func compute(method: OAuth1SignatureMethod, baseString: String, consumerSecret: String, tokenSecret: String?) throws(OAuth1Error) -> String {
-        try OAuth1SigningKey(method: method, key: keyBytes(consumerSecret: consumerSecret, tokenSecret: tokenSecret)).signature(over: Array(baseString.utf8))
+        try OAuth1SigningKey(method: method, key: keyBytes(consumerSecret: consumerSecret, tokenSecret: tokenSecret)).signature(over: baseString.utf8)
     }
 
     /// The signature of an RSA method (`RSA-SHA1`, …): the Base64 of the RSASSA-PKCS1-v1_5
@@ -38,14 +38,14 @@ public enum OAuth1Signature {
         guard method.key == .rsaKeyPair else {
             throw OAuth1Error(code: .invalidParameter, message: "\(method.rawValue) signs with the consumer and token secrets, not a private key")
         }
-        return try OAuth1SigningKey.privateKey(privateKey, method.hash).signature(over: Array(baseString.utf8))
+        return try OAuth1SigningKey.privateKey(privateKey, method.hash).signature(over: baseString.utf8)
     }
 
     /// Whether `signature` (decoded, as received) is right for `method` over `baseString`
     /// with `key`: recomputed and compared in constant time for shared secrets, checked with
     /// the public key for an RSA method; `false` when the key does not fit the method.
     public static func isValid(_ signature: String, method: OAuth1SignatureMethod, baseString: String, key: OAuth1VerificationKey) -> Bool {
-        key.isValid(signature, method: method, baseString: Array(baseString.utf8))
+        key.isValid(signature, method: method, baseString: baseString.utf8)
     }
 
     /// Whether `signature` is right for a shared-secret method (``isValid(_:method:baseString:key:)``

@@ -39,13 +39,13 @@ enum OAuth1SigningKey: Sendable {
     }
 
     /// The `oauth_signature` over the base string `bytes`.
-    func signature(over bytes: [UInt8]) throws(OAuth1Error) -> String {
+    func signature(over bytes: some Sequence<UInt8>) throws(OAuth1Error) -> String {
         switch self {
         case .hmacSHA1(let key): return key.authenticationCode(for: bytes).base64
         case .hmacSHA256(let key): return key.authenticationCode(for: bytes).base64
         case .hmacSHA512(let key): return key.authenticationCode(for: bytes).base64
         case .plaintext(let signature): return signature
-        case .privateKey(let key, let hash): return Base64.encode(try key.signature(for: bytes, hash: hash))
+        case .privateKey(let key, let hash): return Base64.encode(try key.signature(for: Array(bytes), hash: hash))
         case .missingPrivateKey(let method):
             throw OAuth1Error(
                 code: .invalidParameter,
@@ -67,7 +67,7 @@ public enum OAuth1VerificationKey: Sendable {
     /// Whether `signature` (decoded, as received) is right for `method` over `baseString`:
     /// recomputed and compared in constant time for shared secrets, checked with the public
     /// key for RSA. `false` when the key does not fit the method (secrets for `RSA-SHA1`, say).
-    func isValid(_ signature: String, method: OAuth1SignatureMethod, baseString: [UInt8]) -> Bool {
+    func isValid(_ signature: String, method: OAuth1SignatureMethod, baseString: some Sequence<UInt8>) -> Bool {
         switch (self, method.key) {
         case (.secrets(let consumerSecret, let tokenSecret), .sharedSecrets), (.secrets(let consumerSecret, let tokenSecret), .plaintext):
             let key = OAuth1SigningKey(method: method, key: OAuth1Signature.keyBytes(consumerSecret: consumerSecret, tokenSecret: tokenSecret))
@@ -75,7 +75,7 @@ public enum OAuth1VerificationKey: Sendable {
             return ConstantTime.isEqual(expected, signature)
         case (.publicKey(let key), .rsaKeyPair):
             guard let bytes = try? Base64.decode(signature) else { return false }
-            return key.isValidSignature(bytes, for: baseString, hash: method.hash)
+            return key.isValidSignature(bytes, for: Array(baseString), hash: method.hash)
         case (.secrets, .rsaKeyPair), (.publicKey, .sharedSecrets), (.publicKey, .plaintext):
             return false
         }

@@ -196,7 +196,7 @@ public struct OAuth1IncomingRequest: Sendable {
     /// declared method) and, when `oauth_body_hash` was sent, whether it matches the body.
     /// Timestamp windows and nonce replay are the service's policy and are not checked here.
     public func verify(_ key: OAuth1VerificationKey) -> Bool {
-        key.isValid(signature, method: signatureMethod, baseString: Array(baseString.utf8)) && bodyHashMatches != false
+        key.isValid(signature, method: signatureMethod, baseString: baseString.utf8) && bodyHashMatches != false
     }
 
     /// ``verify(_:)`` with ``OAuth1VerificationKey/secrets(consumerSecret:tokenSecret:)``.

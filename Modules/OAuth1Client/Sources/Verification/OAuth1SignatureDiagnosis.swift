@@ -56,7 +56,7 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
             return
         }
         let method = request.signatureMethod
-        if request.bodyHashMatches == false, key.isValid(request.signature, method: method, baseString: Array(request.baseString.utf8)) {
+        if request.bodyHashMatches == false, key.isValid(request.signature, method: method, baseString: request.baseString.utf8) {
             mistakes = [
                 "the signature verifies, but oauth_body_hash does not match the body: the body changed after signing, "
                     + "or the signer hashed other bytes, or with another hash than \(method.rawValue)'s \(method.hash)",
@@ -65,7 +65,7 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
         }
         var mistakes: [String] = []
         func matches(_ baseString: String, method: OAuth1SignatureMethod = method, key: OAuth1VerificationKey = key) -> Bool {
-            key.isValid(request.signature, method: method, baseString: Array(baseString.utf8))
+            key.isValid(request.signature, method: method, baseString: baseString.utf8)
         }
         for variant in Self.variants(of: request) where matches(variant.baseString) {
             mistakes.append("the signature matches a base string that \(variant.mistake)")
@@ -123,7 +123,7 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
     }
 
     private static func hmacBase64(_ method: OAuth1SignatureMethod, key: String, message: String) -> String {
-        (try? OAuth1SigningKey(method: method, key: Array(key.utf8)).signature(over: Array(message.utf8))) ?? ""
+        (try? OAuth1SigningKey(method: method, key: Array(key.utf8)).signature(over: message.utf8)) ?? ""
     }
 
     private struct Variant {
