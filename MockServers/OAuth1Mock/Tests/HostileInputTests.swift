@@ -119,4 +119,25 @@ struct HostileInputTests {
             #expect(try await harness.decide(temporary.token, approve: true).status == .badRequest, "a decision is final")
         }
     }
+
+    @Test("Jira's issue route answers bad, empty, huge and hostile bodies with 400 and Jira's words, never a 500", arguments: [
+        ("", "the body must be a JSON object"),
+        ("[]", "the body must be a JSON object"),
+        ("{", "the body must be a JSON object"),
+        (String(repeating: "[", count: 100_000), "the body must be a JSON object"),
+        (#"{"fields": {}}"#, "project: Specify a valid project ID or key"),
+        (#"{"fields": {"project": {"key": "mock"}, "summary": "x"}}"#, "project: Specify a valid project ID or key"),
+        (#"{"fields": {"project": {"key": "MOCK"}}}"#, "summary: You must specify a summary of the issue."),
+        (#"{"fields": {"project": {"key": "MOCK"}, "summary": "   "}}"#, "summary: You must specify a summary of the issue."),
+        (#"{"fields": {"project": {"key": "MOCK"}, "summary": "\#(String(repeating: "é", count: 256))"}}"#, "summary: Summary must be less than 255 characters."),
+    ])
+    func jiraIssueBodies(body: String, expected: String) async throws {
+        try await OAuth1Harness.withRunning(.jira) { harness in
+            let request = OAuth1Request(method: "POST", url: harness.url("/rest/api/2/issue"), headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+            let response = try await harness.send(request, signer: harness.demoSigner())
+            #expect(response.status == .badRequest)
+            let messages = MockHTTP.json(response)?["errorMessages"] as? [String]
+            #expect(messages?.first?.hasPrefix(expected) == true, "\(MockHTTP.text(response).prefix(300))")
+        }
+    }
 }
