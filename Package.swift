@@ -65,9 +65,9 @@ var targets: [Target] = []
 /// The tests get the library's dependencies and `testDependencies` (HummingbirdTesting unless
 /// told otherwise; a library that already depends on it passes `[]`, since SwiftPM warns about
 /// a product listed twice).
-@MainActor func mockProduct(_ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency] = [hummingbirdTesting]) {
+@MainActor func mockProduct(_ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency] = [hummingbirdTesting], resources: [Resource]? = nil) {
     products.append(.library(name: name, targets: [name]))
-    targets.append(.target(name: name, dependencies: dependencies, path: "MockServers/\(name)/Sources"))
+    targets.append(.target(name: name, dependencies: dependencies, path: "MockServers/\(name)/Sources", resources: resources))
     targets.append(.testTarget(
         name: "\(name)Tests",
         dependencies: [.target(name: name), "MockServerTesting", "TestSupport"] + dependencies + testDependencies,
@@ -98,6 +98,10 @@ targets.append(.target(name: "SignedHTTPTesting", dependencies: ["SignedHTTP"], 
 mockProduct("MockServerKit", dependencies: [
     "SigningCore", "SignedHTTP", "SignedVerification", hummingbird, httpTypes, logging, nioCore,
     external("NIOConcurrencyHelpers", "swift-nio"), external("NIOHTTP1", "swift-nio"), serviceLifecycle, unixSignals,
+], resources: [
+    // The dashboard's page assets, compiled into the binary (`PackageResources`): nothing to
+    // install beside the executable, nothing fetched from elsewhere.
+    .embedInCode("Dashboard/Assets/dashboard.css"), .embedInCode("Dashboard/Assets/dashboard.js"),
 ])
 mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "OAuth1RSA", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("DrupalMock", dependencies: ["MockServerKit", "DrupalServicesClient", "SigningCore", hummingbird, httpTypes, nioCore])

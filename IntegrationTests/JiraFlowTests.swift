@@ -103,7 +103,9 @@ struct JiraFlowTests {
 }
 
 /// A transport that rewrites the URL after signing, as a misbehaving proxy would.
-private struct RewritingTransport: HTTPTransport {
+/// Rewrites the URL of every request after it was signed, then sends it: a request changed on
+/// its way (by a proxy, or a bug between signing and sending).
+struct RewritingTransport: HTTPTransport {
     let from: String
     let to: String
     let inner = URLSessionTransport()

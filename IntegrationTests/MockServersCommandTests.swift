@@ -5,6 +5,7 @@ import HTTPTypes
 import MockServerCatalog
 import MockServerKit
 import MockServerTesting
+import NIOCore
 import OAuth1Client
 import OAuth1Mock
 import Testing
@@ -118,6 +119,26 @@ struct MockServersCommandTests {
         #expect(await child.waitForExit() == 0)
         try? FileManager.default.removeItem(atPath: path)
         try? FileManager.default.removeItem(atPath: config)
+    }
+
+    @Test("--dashboard: its URL on a line with the word dashboard, the admin token printed and in the ready file, changes refused without it")
+    func dashboard() async throws {
+        let (child, ready, path) = try await Self.startServers(["--dashboard", "--only", "twitter,drupal", "--log-level", "error"])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let twitter = try ready.provider(named: "twitter")
+        let dashboardURL = try #require(twitter.dashboardURL)
+        let token = try #require(twitter.adminToken)
+        #expect(ready.providers.values.allSatisfy { $0.dashboardURL == dashboardURL && $0.adminToken == token })
+        #expect(child.output.contains("dashboard \(dashboardURL.absoluteString)\n"))
+        #expect(child.output.contains("admin token \(token) "))
+        let page = try await MockHTTP.send(.get, "/", to: dashboardURL)
+        #expect(page.status == .ok && MockHTTP.text(page).contains("data-provider=\"drupal\""))
+        let rule = ByteBuffer(string: #"{"route": "*", "fault": {"status": {"code": 503}}}"#)
+        #expect(try await MockHTTP.send(.post, "/__admin/faults", to: twitter.baseURL, headers: [.contentType: "text/plain"], body: rule).status == .forbidden)
+        #expect(try await MockHTTP.send(.post, "/__admin/faults", to: twitter.baseURL, headers: [HTTPField.Name(AdminAccess.tokenHeaderName)!: token], body: rule).status == .ok)
+        #expect(try await MockHTTP.send(.get, "/1.1/account/verify_credentials.json", to: twitter.baseURL).status.code == 503)
+        child.send(SIGTERM)
+        #expect(await child.waitForExit(timeout: .seconds(30)) == 0, "mock-servers stderr:\n\(child.errorOutput)")
     }
 
     @Test("bad flags and bad config files give a clear message and a non-zero exit", arguments: [

@@ -12,8 +12,14 @@ import MockServerKit
 /// before anything is bound.
 struct LaunchPlan {
     var providers: [(any MockProvider, MockServerConfiguration)]
+    /// Where the dashboard listens (`--dashboard` or the file's `dashboard`): with `--port-base N`
+    /// on `N - 1` (a free port for 0); else the file's `dashboard.port`; else the file's
+    /// `portBase` minus 1; else 8400. `nil` for no dashboard.
+    var dashboard: MockDashboardConfiguration?
+    /// The file's `adminToken`.
+    var adminToken: String?
 
-    init(file: MockServersFile, only: String?, host: String?, portBase: Int?) throws {
+    init(file: MockServersFile, only: String?, host: String?, portBase: Int?, dashboard wantsDashboard: Bool = false) throws {
         let selected = only.map { Set(Self.names($0)) }
         if let base = portBase ?? file.portBase, !(0...65535).contains(base) {
             throw ValidationError("portBase must be between 0 and 65535 (got \(base))")
@@ -42,6 +48,17 @@ struct LaunchPlan {
             throw ValidationError("no provider selected; available: \(MockProviderCatalog.names.joined(separator: ", "))")
         }
         self.providers = providers
+        adminToken = file.adminToken
+        if wantsDashboard || file.dashboard != nil {
+            var dashboard = file.dashboard ?? MockDashboardConfiguration()
+            if let base = portBase {
+                dashboard.port = base == 0 ? 0 : base - 1
+            } else if !file.dashboardPortGiven {
+                dashboard.port = file.portBase.map { $0 == 0 ? 0 : $0 - 1 } ?? MockDashboardConfiguration.defaultPort
+            }
+            if let host = host ?? file.host { dashboard.host = host }
+            self.dashboard = dashboard
+        }
     }
 
     /// The provider names in a comma-separated list.

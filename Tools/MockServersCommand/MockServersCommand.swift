@@ -41,6 +41,12 @@ struct MockServersCommand: AsyncParsableCommand {
     @Option(name: .customLong("ready-file"), help: "Once listening, write {name: {baseURL, credentials}} as JSON to this file.")
     var readyFile: String?
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Serve a live dashboard of every request (verdict, reason, base-string differences) and the providers' faults.",
+        discussion: "On 127.0.0.1, port 8400 (with --port-base N: N - 1; 0: a free port). It turns on the providers' admin routes."
+    ))
+    var dashboard = false
+
     @Option(
         name: .customLong("replay-store"),
         help: ArgumentHelp(
@@ -70,7 +76,7 @@ struct MockServersCommand: AsyncParsableCommand {
             return handler
         }
         let file = try config.map(MockServersFile.load) ?? MockServersFile()
-        let plan = try LaunchPlan(file: file, only: only, host: host, portBase: portBase)
+        let plan = try LaunchPlan(file: file, only: only, host: host, portBase: portBase, dashboard: dashboard)
         guard let url = replayStore ?? file.replayStore else {
             return try await serve(plan, replayStore: nil)
         }
@@ -101,7 +107,9 @@ struct MockServersCommand: AsyncParsableCommand {
             plan.providers,
             logger: Logger(label: "mock-servers"),
             shutdownSignals: [.sigint, .sigterm],
-            replayStore: replayStore
+            replayStore: replayStore,
+            dashboard: plan.dashboard,
+            adminToken: plan.adminToken
         )
         if let replayStore {
             FileHandle.standardOutput.write(Data("replay store \(replayStore)\n".utf8))
@@ -116,10 +124,17 @@ struct MockServersCommand: AsyncParsableCommand {
             }
             return "\(running.name) \(running.baseURL.absoluteString) \(inline.joined(separator: " "))\n" + blocks.joined()
         }
-        FileHandle.standardOutput.write(Data(lines.joined().utf8))
+        var notes: [String] = []
+        if let dashboardURL = server.dashboardURL {
+            notes.append("dashboard \(dashboardURL.absoluteString)\n")
+        }
+        if server.providers.contains(where: \.context.configuration.adminEnabled) {
+            notes.append("admin token \(server.adminToken) (send it in \(AdminAccess.tokenHeaderName) to change faults or clear a journal)\n")
+        }
+        FileHandle.standardOutput.write(Data((lines + notes).joined().utf8))
         if let readyFile {
             do {
-                try MockServersReadyFile(server.providers).write(to: readyFile)
+                try MockServersReadyFile(server).write(to: readyFile)
             } catch {
                 await server.stop()
                 throw ValidationError("cannot write the ready file \(readyFile): \(error.localizedDescription)")

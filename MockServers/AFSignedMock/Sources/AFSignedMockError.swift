@@ -115,6 +115,11 @@ public struct AFSignedMockError: MockProviderError, SignedAPIError {
     /// ``description``: the code, then the reason.
     public var journalReason: String { description }
 
+    /// The string to sign the provider computed, for a refused signature.
+    public var journalDiagnosis: JournalDiagnosis? {
+        stringToSign.map { JournalDiagnosis(title: "string to sign", headerName: AFSignedField.stringToSignHeader, text: $0) }
+    }
+
     /// `{"error": message}` (and `"fields"` for invalid fields) with ``status``, and
     /// `X-Auth-String-To-Sign` when the provider's diagnosis is on and the server's string is known.
     public func response(from provider: AFSignedMockProvider) -> MockResponse {

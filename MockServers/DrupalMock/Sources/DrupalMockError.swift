@@ -102,6 +102,11 @@ public struct DrupalMockError: MockProviderError, SignedAPIError {
     /// ``description``: the code, then the reason.
     public var journalReason: String { description }
 
+    /// The hash input the provider computed (`timestamp;domain;nonce;method`), for a refused hash.
+    public var journalDiagnosis: JournalDiagnosis? {
+        hashInput.map { JournalDiagnosis(title: "hash input", headerName: DrupalKeyAuthentication.hashInputHeaderName, text: $0) }
+    }
+
     /// Drupal's answer: HTTP 200, the envelope of the call (an empty body for a JSON-RPC 2.0
     /// notification), and `X-Drupal-Hash-Input` when the provider's diagnosis is on; 503 with
     /// `Retry-After` when the replay store could not answer (the site's database is down).

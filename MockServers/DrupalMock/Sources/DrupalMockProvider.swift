@@ -58,4 +58,35 @@ public struct DrupalMockProvider: MockProvider {
         let code = status.code >= 500 ? JSONRPCErrorObject.internalError : JSONRPCErrorObject.invalidRequest
         return DrupalEnvelope.protocolError(status: status, code: code, message: message)
     }
+
+    /// The kit's rule (JSON members named like a secret), plus Drupal's positional password:
+    /// the last argument of every `user.login` call, alone or in a batch.
+    public func redactingSecrets(inBody body: String, mediaType: String?) -> String {
+        let masked = MockSecrets.redactingBody(body, mediaType: mediaType, parameters: redactingSecrets)
+        return MockSecrets.redactingJSON(masked, Self.maskingLoginPasswords)
+    }
+
+    /// The client's hash input beside the provider's, field by field
+    /// (`timestamp;domain;nonce;method`).
+    public func compare(client: String, with diagnosis: JournalDiagnosis) -> DiagnosisComparison {
+        .byLines(client: client, server: diagnosis.text, separator: ";", names: ["timestamp", "domain", "nonce", "method"])
+    }
+
+    private static func maskingLoginPasswords(_ object: Any) -> Any? {
+        if let calls = object as? [Any] {
+            var changed = false
+            let masked = calls.map { call -> Any in
+                guard let masked = maskingLoginPasswords(call) else { return call }
+                changed = true
+                return masked
+            }
+            return changed ? masked : nil
+        }
+        guard var call = object as? [String: Any], call["method"] as? String == DrupalMethod.login.rawValue,
+              var arguments = call["params"] as? [Any], !arguments.isEmpty
+        else { return nil }
+        arguments[arguments.count - 1] = MockSecrets.redacted
+        call["params"] = arguments
+        return call
+    }
 }

@@ -3,7 +3,7 @@ public import MockServerKit
 /// The `mock-servers --config` JSON file, decoded:
 ///
 /// ```json
-/// {"host": "127.0.0.1", "portBase": 9400, "replayStore": "postgres://mocks@127.0.0.1:5432/mocks",
+/// {"host": "127.0.0.1", "portBase": 9400, "replayStore": "postgres://mocks@127.0.0.1:5432/mocks", "dashboard": true,
 ///  "providers": {"twitter": {"port": 9401, "adminEnabled": true, "options": {"autoApprove": true}}}}
 /// ```
 ///
@@ -42,13 +42,21 @@ public struct MockServersFile: Decodable, Sendable {
     public var replayStore: String?
     /// The entries of `providers`, by provider name.
     public var providers: [String: Entry]
+    /// `dashboard`: `true`, or where and for whom to serve the dashboard; `nil` for none.
+    public var dashboard: MockDashboardConfiguration?
+    /// Whether `dashboard` is an object with its own `port` (else the command picks the port).
+    public var dashboardPortGiven = false
+    /// `adminToken`: the token the admin routes require for changes, instead of a new one per
+    /// run (for scripts that cannot read the ready file).
+    public var adminToken: String?
 
     /// A file that says nothing: every default.
     public init() {
         providers = [:]
     }
 
-    private enum CodingKeys: String, CodingKey { case host, portBase, replayStore, providers }
+    private enum CodingKeys: String, CodingKey { case host, portBase, replayStore, providers, dashboard, adminToken }
+    private enum DashboardKeys: String, CodingKey { case port }
 
     /// A provider's name as a key of `providers`.
     private struct ProviderName: CodingKey {
@@ -68,6 +76,14 @@ public struct MockServersFile: Decodable, Sendable {
         host = try container.decodeIfPresent(String.self, forKey: .host)
         portBase = try container.decodeIfPresent(Int.self, forKey: .portBase)
         replayStore = try container.decodeIfPresent(String.self, forKey: .replayStore)
+        if container.contains(.dashboard), try !container.decodeNil(forKey: .dashboard) {
+            dashboard = try container.decode(MockDashboardConfiguration.self, forKey: .dashboard)
+            dashboardPortGiven = (try? container.nestedContainer(keyedBy: DashboardKeys.self, forKey: .dashboard))?.contains(.port) ?? false
+        }
+        adminToken = try container.decodeIfPresent(String.self, forKey: .adminToken)
+        if let adminToken, adminToken.count < 16 || !adminToken.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            throw MockServerError(code: .invalidConfiguration, message: "adminToken must be at least 16 letters, digits, '-' or '_' (a guessable token protects nothing)")
+        }
         providers = [:]
         guard container.contains(.providers) else { return }
         let entries = try container.nestedContainer(keyedBy: ProviderName.self, forKey: .providers)

@@ -146,18 +146,18 @@ struct FaultTests {
     func admin() async throws {
         try await withServer([], admin: true) { server in
             let rule = #"{"route": "GET /echo", "fault": {"status": {"code": 503}}}"#
-            let added = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, body: ByteBuffer(string: rule))
+            let added = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, headers: server.adminHeaders, body: ByteBuffer(string: rule))
             #expect(added.status == .ok)
             #expect(server.faults.all == [FaultRule(route: "GET /echo", fault: .status(code: 503, retryAfterSeconds: nil))])
             #expect(try await MockHTTP.send(.get, "/echo", to: server.baseURL).status.code == 503)
-            #expect(try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, body: ByteBuffer(string: "{nope")).status == .badRequest)
-            #expect(try await MockHTTP.send(.delete, "/__admin/faults", to: server.baseURL).status == .noContent)
+            #expect(try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, headers: server.adminHeaders, body: ByteBuffer(string: "{nope")).status == .badRequest)
+            #expect(try await MockHTTP.send(.delete, "/__admin/faults", to: server.baseURL, headers: server.adminHeaders).status == .noContent)
             #expect(try await MockHTTP.send(.get, "/echo", to: server.baseURL).status == .ok)
             let journal = try await MockHTTP.send(.get, "/__admin/journal", to: server.baseURL)
             let body = try #require(journal.body)
             let entries = try #require(try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [[String: Any]])
             #expect(entries.map { $0["status"] as? Int } == [503, 200])
-            #expect(try await MockHTTP.send(.delete, "/__admin/journal", to: server.baseURL).status == .noContent)
+            #expect(try await MockHTTP.send(.delete, "/__admin/journal", to: server.baseURL, headers: server.adminHeaders).status == .noContent)
             #expect(await server.journal.count == 0)
         }
     }

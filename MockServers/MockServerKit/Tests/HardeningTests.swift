@@ -50,7 +50,7 @@ struct HardeningTests {
     func adminRoute(fault: MockFault, field: String) async throws {
         try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(adminEnabled: true)) { server in
             let body = try JSONEncoder().encode([FaultRule(fault: fault)])
-            let response = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, body: ByteBuffer(bytes: body))
+            let response = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, headers: server.adminHeaders, body: ByteBuffer(bytes: body))
             #expect(response.status == .badRequest)
             #expect((MockHTTP.json(response)?["error"] as? String)?.contains("faults[0].\(field)") == true, "\(MockHTTP.text(response))")
             #expect(server.faults.all.isEmpty)
@@ -114,7 +114,7 @@ struct HardeningTests {
                 default: #"{"nonsense":\#(number())}"#
                 }
                 let rule = #"{"route":"GET /echo","fault":\#(fault),"remaining":\#(number())}"#
-                let posted = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, body: ByteBuffer(string: rule))
+                let posted = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, headers: server.adminHeaders, body: ByteBuffer(string: rule))
                 #expect(posted.status == .ok || posted.status == .badRequest)
                 // Whatever was accepted is in range: the next request is answered (latency faults
                 // were accepted only up to ten minutes, so the rules are cleared before sending).
@@ -169,7 +169,7 @@ struct HardeningTests {
     @Test("an admin body over 64 KiB gets 413")
     func adminBodyTooLarge() async throws {
         try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(adminEnabled: true)) { server in
-            let response = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, body: ByteBuffer(string: String(repeating: " ", count: 70_000) + "[]"))
+            let response = try await MockHTTP.send(.post, "/__admin/faults", to: server.baseURL, headers: server.adminHeaders, body: ByteBuffer(string: String(repeating: " ", count: 70_000) + "[]"))
             #expect(response.status == .contentTooLarge)
         }
     }

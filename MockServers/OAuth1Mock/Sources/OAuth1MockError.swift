@@ -1,5 +1,6 @@
 import HTTPTypes
 public import MockServerKit
+import OAuth1Client
 public import SigningCore
 
 /// The one error type of the `OAuth1Mock` module: why the mock provider refused a request.
@@ -76,6 +77,11 @@ public struct OAuth1MockError: MockProviderError, SignedAPIError {
 
     /// ``description``: the code, then the message.
     public var journalReason: String { description }
+
+    /// The provider's base string, for a refused signature.
+    public var journalDiagnosis: JournalDiagnosis? {
+        serverBaseString.map { JournalDiagnosis(title: "base string", headerName: OAuth1BaseStringDifference.headerName, text: $0) }
+    }
 
     /// The flavour's error body (with `X-OAuth1-Base-String` when the provider's
     /// ``OAuth1MockOptions/exposeBaseString`` is on), or a 400 page for the authorisation routes.

@@ -73,4 +73,25 @@ public struct OAuth1MockProvider: MockProvider {
             name == "oauth_verifier" || (plaintext && name == "oauth_signature")
         }
     }
+
+    /// An `Authorization: OAuth …` header with ``redactingSecrets(_:)`` applied to its
+    /// parameters (a PLAINTEXT signature, a verifier); as sent when nothing is masked.
+    public func redactingSecrets(inHeader name: String, value: String) -> String {
+        guard name.lowercased() == "authorization", let (realm, parameters) = try? OAuth1AuthorizationHeader.parse(value) else {
+            return MockSecrets.redactingBasicCredentials(inHeader: name, value: value)
+        }
+        let masked = redactingSecrets(parameters)
+        guard masked != parameters else { return value }
+        return OAuth1AuthorizationHeader.serialize(realm: realm, parameters: masked)
+    }
+
+    /// The client's base string beside the provider's, taken apart by
+    /// `OAuth1BaseStringDifference` (the SDK's and `signed-api explain`'s difference code).
+    public func compare(client: String, with diagnosis: JournalDiagnosis) -> DiagnosisComparison {
+        let difference = OAuth1BaseStringDifference(ours: client, theirs: diagnosis.text)
+        func lines(_ parts: [OAuth1BaseStringDifference.Part]) -> [DiagnosisComparison.Line] {
+            parts.map { DiagnosisComparison.Line(name: $0.name, text: $0.text, differs: $0.differs) }
+        }
+        return DiagnosisComparison(findings: difference.findings, client: lines(difference.ourParts), server: lines(difference.theirParts))
+    }
 }

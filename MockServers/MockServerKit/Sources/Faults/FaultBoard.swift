@@ -7,6 +7,7 @@ import NIOConcurrencyHelpers
 /// can trap the server; a board holds at most ``ConfigurationRanges/faultRules`` rules.
 public final class FaultBoard: Sendable {
     private let rules: NIOLockedValueBox<[FaultRule]>
+    private let watchers = NIOLockedValueBox<(next: Int, continuations: [Int: AsyncStream<[FaultRule]>.Continuation])>((0, [:]))
 
     /// Creates a board holding `rules` (a configuration's, which ``MockServer`` validates
     /// before it starts; the route runner still clamps whatever reaches it).
@@ -36,6 +37,7 @@ public final class FaultBoard: Sendable {
             return total
         }
         try ConfigurationRanges.require(total, in: ConfigurationRanges.faultRules, "the number of fault rules")
+        announce()
     }
 
     /// Replaces every rule, or none when one is invalid.
@@ -45,6 +47,7 @@ public final class FaultBoard: Sendable {
         try Self.validate(newRules)
         try ConfigurationRanges.require(newRules.count, in: ConfigurationRanges.faultRules, "the number of fault rules")
         rules.withLockedValue { $0 = newRules }
+        announce()
     }
 
     /// Validates `rules`, naming each by its index.
@@ -57,23 +60,62 @@ public final class FaultBoard: Sendable {
     /// Removes every rule.
     public func clear() {
         rules.withLockedValue { $0.removeAll() }
+        announce()
+    }
+
+    /// The rules in force after every change from now on (added, replaced, cleared, a limited
+    /// rule used), until the stream is dropped or ``finishChanges()`` ends it: how the dashboard
+    /// keeps each provider's list current. A watcher more than `buffer` changes behind keeps the
+    /// newest.
+    public func changes(buffer: Int = 16) -> AsyncStream<[FaultRule]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [FaultRule].self, bufferingPolicy: .bufferingNewest(max(1, buffer)))
+        let id = watchers.withLockedValue { state in
+            state.next += 1
+            state.continuations[state.next] = continuation
+            return state.next
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.watchers.withLockedValue { _ = $0.continuations.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Ends every stream of ``changes(buffer:)`` (the server stopped).
+    public func finishChanges() {
+        let continuations = watchers.withLockedValue { state in
+            defer { state.continuations = [:] }
+            return Array(state.continuations.values)
+        }
+        for continuation in continuations { continuation.finish() }
+    }
+
+    /// Tells every watcher the rules now in force.
+    private func announce() {
+        let continuations = watchers.withLockedValue { Array($0.continuations.values) }
+        guard !continuations.isEmpty else { return }
+        let current = all
+        for continuation in continuations { continuation.yield(current) }
     }
 
     /// The faults that apply to one request on `method pattern`, using up limited rules.
     func take(method: String, pattern: String) -> [MockFault] {
-        rules.withLockedValue { rules in
-            guard !rules.isEmpty else { return [] }
+        let (faults, usedLimited) = rules.withLockedValue { rules -> ([MockFault], Bool) in
+            guard !rules.isEmpty else { return ([], false) }
             var faults: [MockFault] = []
+            var usedLimited = false
             for index in rules.indices where rules[index].matches(method: method, pattern: pattern) {
                 if let remaining = rules[index].remaining {
                     guard remaining > 0 else { continue }
                     rules[index].remaining = remaining - 1
+                    usedLimited = true
                 }
                 faults.append(rules[index].fault)
             }
             rules.removeAll { $0.remaining == 0 }
-            return faults
+            return (faults, usedLimited)
         }
+        if usedLimited { announce() }
+        return faults
     }
 }
 #endif

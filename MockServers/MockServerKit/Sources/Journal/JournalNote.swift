@@ -8,6 +8,8 @@ public final class JournalNote: Sendable {
         var verdict: JournalVerdict?
         var reason = ""
         var parameters: [FormField] = []
+        var received: JournalReceived?
+        var diagnosis: JournalDiagnosis?
         var skip = false
     }
 
@@ -31,6 +33,15 @@ public final class JournalNote: Sendable {
 
     func setParameters(_ parameters: [FormField]) {
         contents.withLockedValue { $0.parameters = parameters }
+    }
+
+    func setReceived(_ received: JournalReceived) {
+        contents.withLockedValue { $0.received = received }
+    }
+
+    /// Keeps what the provider computed to check the request's signature, for the journal.
+    public func diagnose(_ diagnosis: JournalDiagnosis?) {
+        contents.withLockedValue { $0.diagnosis = diagnosis }
     }
 
     func skipJournal() {

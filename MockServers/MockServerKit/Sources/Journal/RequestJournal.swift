@@ -37,13 +37,22 @@ public struct JournalEntry: Sendable, Hashable {
     public var reason: String
     /// When the server's clock received it.
     public var date: Date
+    /// The request as received, secrets masked: its query, headers and body (see
+    /// ``JournalReceived``); empty for entries made without one.
+    public var received: JournalReceived
+    /// What the provider computed to check the request's signature (its base string, string to
+    /// sign or hash input), when it refused the signature.
+    public var diagnosis: JournalDiagnosis?
 
     /// Creates an entry (the journal assigns ``sequence`` when recording it).
     public init(
         sequence: Int = 0, provider: String, method: String, path: String, parameters: [FormField],
-        status: Int, verdict: JournalVerdict, reason: String, date: Date, omittedParameterBytes: Int = 0
+        status: Int, verdict: JournalVerdict, reason: String, date: Date, omittedParameterBytes: Int = 0,
+        received: JournalReceived = JournalReceived(), diagnosis: JournalDiagnosis? = nil
     ) {
         self.sequence = sequence
+        self.received = received
+        self.diagnosis = diagnosis
         self.omittedParameterBytes = omittedParameterBytes
         self.provider = provider
         self.method = method
@@ -53,6 +62,11 @@ public struct JournalEntry: Sendable, Hashable {
         self.verdict = verdict
         self.reason = reason
         self.date = date
+    }
+
+    /// ``date`` in ISO 8601 with milliseconds, UTC (`2026-11-27T08:12:03.123Z`).
+    public var timestamp: String {
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
     }
 
     /// The value of the first parameter called `name`.
@@ -87,10 +101,12 @@ public struct JournalEntry: Sendable, Hashable {
         entry.omittedParameterBytes = omitted
         entry.path = Self.prefix(path, characters: textLimit)
         entry.reason = Self.prefix(reason, characters: textLimit)
+        entry.received = received.bounded(bodyBytes: parameterBytes, textLimit: textLimit)
+        entry.diagnosis = diagnosis.map { JournalDiagnosis(title: $0.title, headerName: $0.headerName, text: Self.prefix($0.text, characters: 4 * textLimit)) }
         return entry
     }
 
-    private static func prefix(_ text: String, bytes: Int) -> String {
+    static func prefix(_ text: String, bytes: Int) -> String {
         var end = text.startIndex
         var used = 0
         for index in text.indices {
@@ -102,9 +118,17 @@ public struct JournalEntry: Sendable, Hashable {
         return String(text[..<end])
     }
 
-    private static func prefix(_ text: String, characters: Int) -> String {
+    static func prefix(_ text: String, characters: Int) -> String {
         text.count > characters ? String(text.prefix(characters)) + "…" : text
     }
+}
+
+/// What happened to a journal, for a watcher of ``RequestJournal/updates(buffer:)``.
+public enum JournalUpdate: Sendable, Hashable {
+    /// An entry was recorded (as the journal keeps it: sequence assigned, cut to its budget).
+    case recorded(JournalEntry)
+    /// The journal was emptied; sequence numbers restart at 1.
+    case cleared
 }
 
 /// A bounded, in-memory record of the requests a server handled, for tests to read.
@@ -126,6 +150,8 @@ public actor RequestJournal {
     private var nextSequence = 1
     /// How many entries were dropped because the journal was full.
     public private(set) var droppedCount = 0
+    private var watchers: [Int: AsyncStream<JournalUpdate>.Continuation] = [:]
+    private var nextWatcher = 0
 
     /// Creates an empty journal holding at most `capacity` entries (at least 1) of at most
     /// `entryBytes` of parameters each (at least 64).
@@ -146,6 +172,32 @@ public actor RequestJournal {
             head = (head + 1) % capacity
             droppedCount += 1
         }
+        for watcher in watchers.values { watcher.yield(.recorded(entry)) }
+    }
+
+    /// Every entry recorded and every reset from now on, in order, until the stream is dropped
+    /// or ``finishUpdates()`` ends it (the dashboard's live list). A watcher that falls more than
+    /// `buffer` updates behind loses the oldest of them.
+    public func updates(buffer: Int = 1000) -> AsyncStream<JournalUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(of: JournalUpdate.self, bufferingPolicy: .bufferingNewest(max(1, buffer)))
+        nextWatcher += 1
+        let id = nextWatcher
+        watchers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            Task { await self.stopWatching(id) }
+        }
+        return stream
+    }
+
+    /// Ends every stream of ``updates(buffer:)`` (the server stopped).
+    public func finishUpdates() {
+        for watcher in watchers.values { watcher.finish() }
+        watchers = [:]
+    }
+
+    private func stopWatching(_ id: Int) {
+        watchers[id] = nil
     }
 
     /// Every entry kept, oldest first.
@@ -177,6 +229,7 @@ public actor RequestJournal {
         head = 0
         nextSequence = 1
         droppedCount = 0
+        for watcher in watchers.values { watcher.yield(.cleared) }
     }
 }
 #endif

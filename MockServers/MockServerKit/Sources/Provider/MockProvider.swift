@@ -17,7 +17,7 @@ public protocol MockProvider: Sendable {
 
     /// The name used on the command line, in the ready file and in logs (`twitter`).
     var name: String { get }
-    /// The options this provider runs with; ``MockServer/start(_:clock:sleepClock:logger:shutdownSignals:replayStore:)``
+    /// The options this provider runs with; ``MockServer/start(_:clock:sleepClock:logger:shutdownSignals:replayStore:dashboard:adminToken:)``
     /// refuses to start it when ``MockProviderOptions/validate()`` fails.
     var options: Options { get }
     /// Credentials a client needs to use the mock (consumer key and secret, …).
@@ -45,6 +45,23 @@ public protocol MockProvider: Sendable {
     /// (a PLAINTEXT signature, a used verifier). The journal, the admin route and the logs only
     /// ever see what this returns.
     func redactingSecrets(_ parameters: [FormField]) -> [FormField]
+
+    /// A request header's value as the journal may keep it. By default a `Basic` credential
+    /// (`Authorization`, `Proxy-Authorization`) is replaced by ``MockSecrets/redacted``
+    /// (``MockSecrets/redactingBasicCredentials(inHeader:value:)``); a provider whose scheme
+    /// puts secrets in a header masks them here (OAuth's PLAINTEXT signature).
+    func redactingSecrets(inHeader name: String, value: String) -> String
+
+    /// A request body (UTF-8 text) as the journal may keep it. By default a form has its
+    /// parameters masked by ``redactingSecrets(_:)``, and JSON every member whose name says it
+    /// holds a secret (``MockSecrets/redactingBody(_:mediaType:parameters:)``); a provider adds
+    /// its protocol's own (Drupal's positional password).
+    func redactingSecrets(inBody body: String, mediaType: String?) -> String
+
+    /// The client's version of a ``JournalDiagnosis`` (pasted, or sent in the diagnosis's
+    /// header) beside the provider's, taken apart by the scheme's own difference code. The
+    /// default compares line by line (``DiagnosisComparison/byLines(client:server:separator:names:)``).
+    func compare(client: String, with diagnosis: JournalDiagnosis) -> DiagnosisComparison
 }
 
 extension MockProvider {
@@ -64,6 +81,21 @@ extension MockProvider {
     /// ``MockSecrets/redactingSecretNames(_:)``.
     public func redactingSecrets(_ parameters: [FormField]) -> [FormField] {
         MockSecrets.redactingSecretNames(parameters)
+    }
+
+    /// ``MockSecrets/redactingBasicCredentials(inHeader:value:)``.
+    public func redactingSecrets(inHeader name: String, value: String) -> String {
+        MockSecrets.redactingBasicCredentials(inHeader: name, value: value)
+    }
+
+    /// ``MockSecrets/redactingBody(_:mediaType:parameters:)`` with this provider's parameter rule.
+    public func redactingSecrets(inBody body: String, mediaType: String?) -> String {
+        MockSecrets.redactingBody(body, mediaType: mediaType, parameters: redactingSecrets)
+    }
+
+    /// Line by line.
+    public func compare(client: String, with diagnosis: JournalDiagnosis) -> DiagnosisComparison {
+        .byLines(client: client, server: diagnosis.text)
     }
 }
 #endif

@@ -17,12 +17,20 @@ public protocol MockProviderError: Error {
     /// the journal's reason and the `X-Mock-Reason` header. Never holds a secret.
     var journalReason: String { get }
 
+    /// What the provider computed to check the request's signature (its base string, string to
+    /// sign, hash input), when the error is a refused signature; `nil` otherwise (the default).
+    /// The journal keeps it whether or not the response shows it.
+    var journalDiagnosis: JournalDiagnosis? { get }
+
     /// The response `provider` gives: status, body in the provider's shape, and headers of its
     /// own (`X-OAuth1-Base-String`, …).
     func response(from provider: Provider) -> MockResponse
 }
 
 extension MockProviderError {
+    /// No diagnosis.
+    public var journalDiagnosis: JournalDiagnosis? { nil }
+
     /// The response for a route of `server`'s provider, with `X-Mock-Reason`. A route that
     /// threw another provider's error gets a 400 in its own provider's shape.
     func response(in server: MockServerContext) -> MockResponse {

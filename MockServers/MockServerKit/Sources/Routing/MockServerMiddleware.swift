@@ -88,7 +88,9 @@ struct MockServerMiddleware: RouterMiddleware {
             status: status,
             verdict: verdict,
             reason: note.reason.isEmpty ? (verdict == .accepted ? "ok" : "status \(status)") : note.reason,
-            date: received
+            date: received,
+            received: note.received ?? JournalReceived(path: request.uri.path, query: request.uri.query, authority: request.head.authority, headers: request.headers, provider: server.provider),
+            diagnosis: note.diagnosis
         ))
     }
 }

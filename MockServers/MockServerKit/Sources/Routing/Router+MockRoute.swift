@@ -78,6 +78,7 @@ struct MockRouteRunner: Sendable {
             routeParameters: routeParameters
         )
         context.note.setParameters(mockRequest.parametersIfValid ?? [])
+        context.note.setReceived(JournalReceived(mockRequest, provider: server.provider))
 
         // A shutdown ends the delays (the answer goes at once); a departed client ends the request.
         var delaying = true
@@ -103,6 +104,7 @@ struct MockRouteRunner: Sendable {
             response = try await handler(mockRequest, context)
         } catch let error as any MockProviderError {
             context.note.reject(error.journalReason)
+            context.note.diagnose(error.journalDiagnosis)
             response = error.response(in: server)
         }
         for fault in faults {

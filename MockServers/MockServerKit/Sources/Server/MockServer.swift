@@ -31,13 +31,23 @@ public final class MockServer: Sendable {
 
     /// The providers, in the order they were given.
     public let providers: [Running]
+    /// The dashboard's address (`http://127.0.0.1:PORT/`), when one was asked for.
+    public let dashboardURL: URL?
+    /// The token every call that changes a provider (faults, clearing the journal) must carry in
+    /// `X-Mock-Admin-Token`, on the providers' admin routes and the dashboard's: made for this run
+    /// unless one was given.
+    public let adminToken: String
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
+    private let dashboard: (group: ServiceGroup, task: Task<Void, any Error>)?
 
-    private init(providers: [Running], group: ServiceGroup, task: Task<Void, any Error>) {
+    private init(providers: [Running], dashboardURL: URL?, adminToken: String, group: ServiceGroup, task: Task<Void, any Error>, dashboard: (group: ServiceGroup, task: Task<Void, any Error>)?) {
         self.providers = providers
+        self.dashboardURL = dashboardURL
+        self.adminToken = adminToken
         self.group = group
         self.task = task
+        self.dashboard = dashboard
     }
 
     /// Starts one provider (on 127.0.0.1, port 0 unless configured otherwise). Quiet unless a
@@ -66,6 +76,10 @@ public final class MockServer: Sendable {
     ///   - replayStore: where every provider records accepted nonces, shared with whatever else
     ///     uses it (several `mock-servers` on one `PostgresReplayStore` refuse a request replayed
     ///     to another); `nil` gives each provider its own `MemoryReplayStore`.
+    ///   - dashboard: where to serve the dashboard of every provider (``dashboardURL``); none when
+    ///     `nil`. It turns on every provider's admin routes, which it uses.
+    ///   - adminToken: the token the admin routes require for changes (``adminToken``); a random
+    ///     one when `nil`.
     /// - Throws: ``MockServerError``, before anything is bound, with code `invalidOption` when a
     ///   provider's ``MockProviderOptions/validate()`` fails and `invalidConfiguration` when a
     ///   configuration value is out of its range (``MockServerConfiguration/validate()``) or two
@@ -77,16 +91,24 @@ public final class MockServer: Sendable {
         sleepClock: any Clock<Duration> = ContinuousClock(),
         logger: Logger? = nil,
         shutdownSignals: [UnixSignal] = [],
-        replayStore: (any ReplayStore)? = nil
+        replayStore: (any ReplayStore)? = nil,
+        dashboard: MockDashboardConfiguration? = nil,
+        adminToken: String? = nil
     ) async throws -> MockServer {
+        var providers = providers
+        if dashboard != nil {
+            for index in providers.indices { providers[index].1.adminEnabled = true }
+        }
         try check(providers)
+        try dashboard?.validate()
+        let token = adminToken ?? AdminAccess.randomToken()
         // In-process servers are quiet unless given a logger; `mock-servers` passes its own.
         let logger = logger ?? Logger(label: "mock-servers", factory: { _ in SwiftLogNoOpLogHandler() })
         let readiness = Readiness(expected: providers.count)
         var applications: [any Service] = []
         var contexts: [MockServerContext] = []
         for (index, (provider, configuration)) in providers.enumerated() {
-            let context = MockServerContext(provider: provider, configuration: configuration, clock: clock, sleepClock: sleepClock, logger: logger, replayStore: replayStore)
+            let context = MockServerContext(provider: provider, configuration: configuration, clock: clock, sleepClock: sleepClock, logger: logger, replayStore: replayStore, adminToken: token)
             contexts.append(context)
             applications.append(MockServerApplication.build(provider: provider, context: context) { channel in
                 await readiness.listening(index: index, port: channel.localAddress?.port ?? 0)
@@ -126,7 +148,39 @@ public final class MockServer: Sendable {
                 context: context
             )
         }
-        return MockServer(providers: running, group: group, task: task)
+        guard let dashboard else {
+            return MockServer(providers: running, dashboardURL: nil, adminToken: token, group: group, task: task, dashboard: nil)
+        }
+        let dashboardReadiness = Readiness(expected: 1)
+        let application = MockDashboard.application(providers: running, configuration: dashboard, token: token, logger: logger) { channel in
+            await dashboardReadiness.listening(index: 0, port: channel.localAddress?.port ?? 0)
+        }
+        let dashboardGroup = ServiceGroup(configuration: .init(services: [.init(service: application)], gracefulShutdownSignals: shutdownSignals, logger: logger))
+        let dashboardTask = Task {
+            do {
+                try await dashboardGroup.run()
+                await dashboardReadiness.stopped(nil)
+            } catch {
+                await dashboardReadiness.stopped(error)
+                throw error
+            }
+        }
+        let port: Int
+        do {
+            port = try await dashboardReadiness.wait()[0]
+        } catch {
+            await group.triggerGracefulShutdown()
+            _ = await task.result
+            throw error
+        }
+        return MockServer(
+            providers: running,
+            dashboardURL: URL(string: "http://\(Self.urlHost(dashboard.host)):\(port)/")!,
+            adminToken: token,
+            group: group,
+            task: task,
+            dashboard: (dashboardGroup, dashboardTask)
+        )
     }
 
     /// Starts `provider` as ``start(_:configuration:clock:sleepClock:logger:replayStore:)`` does, runs `body` with the
@@ -159,10 +213,10 @@ public final class MockServer: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (MockServer) async throws -> Result
     ) async throws -> Result {
-        try await withRunning([(provider, configuration)], clock: clock, sleepClock: sleepClock, logger: logger, replayStore: replayStore, isolation: isolation, body)
+        try await withRunning([(provider, configuration)], clock: clock, sleepClock: sleepClock, logger: logger, replayStore: replayStore, dashboard: nil, isolation: isolation, body)
     }
 
-    /// Starts several providers as ``start(_:clock:sleepClock:logger:shutdownSignals:replayStore:)`` does,
+    /// Starts several providers as ``start(_:clock:sleepClock:logger:shutdownSignals:replayStore:dashboard:adminToken:)`` does,
     /// runs `body` with the running servers, and stops them however `body` ends.
     ///
     /// - Parameters:
@@ -173,6 +227,7 @@ public final class MockServer: Sendable {
     ///   - logger: where the servers log; quiet when `nil`.
     ///   - replayStore: where every provider records accepted nonces; `nil` gives each its own
     ///     `MemoryReplayStore`.
+    ///   - dashboard: where to serve the providers' dashboard (``dashboardURL``); none when `nil`.
     ///   - isolation: the caller's actor, where `body` runs; leave the default.
     ///   - body: what to do with the running servers.
     public static func withRunning<Result>(
@@ -181,10 +236,11 @@ public final class MockServer: Sendable {
         sleepClock: any Clock<Duration> = ContinuousClock(),
         logger: Logger? = nil,
         replayStore: (any ReplayStore)? = nil,
+        dashboard: MockDashboardConfiguration? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (MockServer) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(providers, clock: clock, sleepClock: sleepClock, logger: logger, replayStore: replayStore)
+        let server = try await start(providers, clock: clock, sleepClock: sleepClock, logger: logger, replayStore: replayStore, dashboard: dashboard)
         do {
             let result = try await body(server)
             await server.stop()
@@ -219,12 +275,22 @@ public final class MockServer: Sendable {
 
     /// Stops every server gracefully and waits until their sockets are closed.
     public func stop() async {
+        if let dashboard {
+            // The dashboard's live streams follow the journals: end them, then its server.
+            for running in providers {
+                await running.context.journal.finishUpdates()
+                running.context.faults.finishChanges()
+            }
+            await dashboard.group.triggerGracefulShutdown()
+            _ = await dashboard.task.result
+        }
         await group.triggerGracefulShutdown()
         _ = await task.result
     }
 
     /// Waits until the servers stop (after a shutdown signal or ``stop()``).
     public func waitUntilStopped() async throws {
+        if let dashboard { try await dashboard.task.value }
         try await task.value
     }
 

@@ -13,8 +13,14 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
     public var limits: MockServerLimits
     /// Faults in force from the start.
     public var faults: [FaultRule]
-    /// Whether the `/__admin/…` routes (faults, journal) answer. Off by default.
+    /// Whether the `/__admin/…` routes (faults, journal) answer. Off by default. They answer
+    /// only requests addressed to this server's own names, and changes only with the admin token
+    /// (``AdminAccess``).
     public var adminEnabled: Bool
+    /// Host names besides the configured host, `localhost`, `127.0.0.1` and `[::1]` that the
+    /// admin routes accept in `Host` and `Origin` (a name the server is reached by from a
+    /// container or another machine).
+    public var adminHosts: [String]
     /// The most requests the journal keeps.
     public var journalCapacity: Int
     /// The most bytes of parameters (names and values) one journal entry keeps; the rest is
@@ -30,6 +36,7 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         limits: MockServerLimits = MockServerLimits(),
         faults: [FaultRule] = [],
         adminEnabled: Bool = false,
+        adminHosts: [String] = [],
         journalCapacity: Int = 1000,
         journalEntryBytes: Int = 4096,
         seed: UInt64? = nil
@@ -39,13 +46,14 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         self.limits = limits
         self.faults = faults
         self.adminEnabled = adminEnabled
+        self.adminHosts = adminHosts
         self.journalCapacity = journalCapacity
         self.journalEntryBytes = journalEntryBytes
         self.seed = seed
     }
 
     private enum CodingKeys: String, CodingKey {
-        case host, port, limits, faults, adminEnabled, journalCapacity, journalEntryBytes, seed
+        case host, port, limits, faults, adminEnabled, adminHosts, journalCapacity, journalEntryBytes, seed
     }
 
     /// Decodes a configuration, taking the default for every missing member.
@@ -57,6 +65,7 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
         limits = try container.decodeIfPresent(MockServerLimits.self, forKey: .limits) ?? defaults.limits
         faults = try container.decodeIfPresent([FaultRule].self, forKey: .faults) ?? defaults.faults
         adminEnabled = try container.decodeIfPresent(Bool.self, forKey: .adminEnabled) ?? defaults.adminEnabled
+        adminHosts = try container.decodeIfPresent([String].self, forKey: .adminHosts) ?? defaults.adminHosts
         journalCapacity = try container.decodeIfPresent(Int.self, forKey: .journalCapacity) ?? defaults.journalCapacity
         journalEntryBytes = try container.decodeIfPresent(Int.self, forKey: .journalEntryBytes) ?? defaults.journalEntryBytes
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
@@ -70,6 +79,9 @@ public struct MockServerConfiguration: Sendable, Hashable, Codable {
             throw MockServerError(code: .invalidConfiguration, message: "host must be an address or host name (got \(host.isEmpty ? "nothing" : "'\(host.prefix(64))'"))")
         }
         try ConfigurationRanges.require(port, in: ConfigurationRanges.port, "port")
+        for name in adminHosts where name.isEmpty || name.utf8.count > 255 || name.contains(where: { $0.isWhitespace || $0 == "/" }) {
+            throw MockServerError(code: .invalidConfiguration, message: "adminHosts must hold host names (got '\(name.prefix(64))')")
+        }
         try limits.validate()
         try ConfigurationRanges.require(journalCapacity, in: ConfigurationRanges.journalCapacity, "journalCapacity")
         try ConfigurationRanges.require(journalEntryBytes, in: ConfigurationRanges.journalEntryBytes, "journalEntryBytes")

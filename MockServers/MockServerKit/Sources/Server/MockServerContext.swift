@@ -30,17 +30,23 @@ public struct MockServerContext: Sendable {
     /// `MemoryReplayStore` per server unless one shared by several servers (or instances, as
     /// `PostgresReplayStore`) is given.
     public let replayStore: any ReplayStore
+    /// The token a call that changes the server (faults, clearing the journal) must carry in
+    /// `X-Mock-Admin-Token`: new for every run unless given.
+    public var adminToken: String { adminAccess.token }
+    let adminAccess: AdminAccess
     let routes: RouteTable
     let connections: ConnectionRegistry
 
-    /// Creates the shared context for `provider`.
+    /// Creates the shared context for `provider`; `adminToken` is the token its admin routes
+    /// require (a random one when `nil`).
     public init(
         provider: some MockProvider,
         configuration: MockServerConfiguration = MockServerConfiguration(),
         clock: any MockClock = SystemClock(),
         sleepClock: any Clock<Duration> = ContinuousClock(),
         logger: Logger? = nil,
-        replayStore: (any ReplayStore)? = nil
+        replayStore: (any ReplayStore)? = nil,
+        adminToken: String? = nil
     ) {
         self.provider = provider
         self.configuration = configuration
@@ -54,6 +60,7 @@ public struct MockServerContext: Sendable {
         var logger = logger ?? Logger(label: "mock-servers.\(provider.name)")
         logger[metadataKey: "provider"] = "\(provider.name)"
         self.logger = logger
+        adminAccess = AdminAccess(token: adminToken ?? AdminAccess.randomToken(), host: configuration.host, extraHosts: configuration.adminHosts, allowsRemoteClients: true)
         routes = RouteTable()
         connections = ConnectionRegistry()
     }

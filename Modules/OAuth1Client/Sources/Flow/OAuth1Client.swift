@@ -60,7 +60,7 @@ public struct OAuth1Client: Sendable {
     /// A signer with the provider's settings (its ``OAuth1Provider/bodySigning`` for resource
     /// requests) and `token` (a request or access token), if any.
     public func signer(for token: OAuth1Token? = nil) -> OAuth1Signer {
-        OAuth1Signer(
+        var signer = OAuth1Signer(
             credentials: token.map(credentials.with) ?? credentials,
             signatureMethod: provider.signatureMethod,
             transmission: provider.transmission,
@@ -69,6 +69,8 @@ public struct OAuth1Client: Sendable {
             clock: http.deviceClock,
             nonce: nonce
         )
+        signer.sendsBaseString = configuration.sendsBaseString
+        return signer
     }
 
     /// Leg 1: obtains a request token (temporary credentials, RFC 5849 §2.1).

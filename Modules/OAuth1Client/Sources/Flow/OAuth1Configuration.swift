@@ -14,6 +14,10 @@ public struct OAuth1Configuration: Sendable, CustomStringConvertible, CustomDebu
     public var credentials: OAuth1Credentials
     /// The `oauth_nonce` source.
     public var nonce: @Sendable () -> String
+    /// Whether every signed request also carries its base string in `X-OAuth1-Base-String`, so
+    /// that a mock provider's dashboard shows it beside the provider's when a signature is
+    /// refused (``OAuth1Signer/sendsBaseString``). Off by default; turn it on against mocks only.
+    public var sendsBaseString = false
 
     /// Creates a configuration.
     ///

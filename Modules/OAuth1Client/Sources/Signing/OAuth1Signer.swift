@@ -31,6 +31,11 @@ public struct OAuth1Signer: RequestSigner {
     public var includesVersion: Bool
     /// Whether a body that is not form-encoded is signed through `oauth_body_hash`.
     public var bodySigning: OAuth1BodySigning
+    /// Whether the signed request also carries its own base string in `X-OAuth1-Base-String`
+    /// (``OAuth1BaseStringDifference/headerName``), for a mock provider's dashboard to set beside
+    /// the provider's when the signature is refused. Off by default; a debugging aid for mocks
+    /// (the base string holds no secret, but a real provider has no use for it).
+    public var sendsBaseString = false
     /// The current time, for `oauth_timestamp`.
     public var clock: @Sendable () -> Date
     /// A fresh nonce for each request.
@@ -171,9 +176,11 @@ public struct OAuth1Signer: RequestSigner {
             Self.appendProtocolPairs(encoded, signature: signature, to: &body)
             output.body = body
         }
+        let baseString = String(decoding: baseBytes, as: UTF8.self)
+        if sendsBaseString { output.setHeader(OAuth1BaseStringDifference.headerName, baseString) }
         return OAuth1SignedRequest(
             request: output,
-            baseString: String(decoding: baseBytes, as: UTF8.self),
+            baseString: baseString,
             signature: signature,
             protocolParameters: protocolParameters,
             authorizationHeader: authorizationHeader

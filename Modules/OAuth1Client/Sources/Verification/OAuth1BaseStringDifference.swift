@@ -183,6 +183,36 @@ public struct OAuth1BaseStringDifference: Sendable, Hashable, CustomStringConver
         isIdentical ? "the base strings are identical" : findings.joined(separator: "; ")
     }
 
+    /// One part of one side's base string, for showing the two side by side.
+    public struct Part: Sendable, Hashable {
+        /// `method`, `URI`, or the parameter's decoded name.
+        public let name: String
+        /// The part as that side signed it (a parameter as `name=value`, still encoded once).
+        public let text: String
+        /// Whether the other side signed this part otherwise, or not at all.
+        public let differs: Bool
+    }
+
+    /// Our base string taken apart: the method, the URI, then each parameter in order.
+    public var ourParts: [Part] { parts(of: ours, ourSide: true) }
+
+    /// Their base string taken apart, as ``ourParts``.
+    public var theirParts: [Part] { parts(of: theirs, ourSide: false) }
+
+    private func parts(of baseString: String, ourSide: Bool) -> [Part] {
+        let parsed = Parts(baseString)
+        let changed = Set(changedParameters)
+        return [
+            Part(name: "method", text: parsed.method, differs: method != nil),
+            Part(name: "URI", text: parsed.uri, differs: uri != nil),
+        ] + parsed.parameters.map { parameter in
+            let name = Self.comparable(parameter.name)
+            return Part(name: name, text: "\(parameter.name)=\(Self.isShownRedacted(name) ? "…" : parameter.value)", differs: changed.contains(name))
+        }
+    }
+
+    private static func isShownRedacted(_ name: String) -> Bool { name == "oauth_token" || name == "oauth_verifier" }
+
     // MARK: Taking base strings apart (tolerant of malformed input)
 
     /// Method and URI (decoded once) and the parameters (name and value, each still encoded
