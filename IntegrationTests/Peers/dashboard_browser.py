@@ -12,6 +12,7 @@ test decides whether that skips or fails).
 """
 import hashlib
 import hmac
+import http.client
 import json
 import os
 import re
@@ -44,6 +45,7 @@ for tool in (CHROMIUM, CHROMEDRIVER):
         sys.exit(77)
 
 driver = None  # the browser, for failure reports
+DASHBOARD = ""  # the dashboard's base URL, set by main()
 
 
 # ---- reporting ----------------------------------------------------------------------------
@@ -163,7 +165,26 @@ def rows():
 
 
 def newest_sequence(provider):
+    """The newest sequence number of `provider` the page shows."""
     return max([row["sequence"] for row in rows() if row["provider"] == provider] or [0])
+
+
+def journal_sequence(provider):
+    """The newest sequence number in `provider`'s journal, asked of the server: what the next
+    request's row must exceed. (The page draws rows a frame or two after they arrive, so it
+    can be behind.)"""
+    status, _, body = send("GET", DASHBOARD, "/providers/%s/__admin/journal" % provider)
+    if status != 200:
+        fail("the journal of %s could not be read (status %s)" % (provider, status))
+    return max([entry["sequence"] for entry in json.loads(body)] or [0])
+
+
+def texts(selector):
+    """The text of every element matching `selector`, read in one step in the page: the page
+    re-renders lists (a fault list after its POST answer and again after the stream's event), so
+    elements found first and read later can be gone."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), (e) => e.textContent);", selector)
 
 
 def wait_for_row(provider, after, description):
@@ -290,7 +311,7 @@ def requests_checks(ready):
 
     # A valid OAuth 1.0a request (the demo access token; HMAC-SHA1 by oauthlib).
     valid, _ = twitter.signed(verify)
-    after = newest_sequence("twitter")
+    after = journal_sequence("twitter")
     status, _, body = exchange(twitter.base, valid)
     check(status == 200, "valid OAuth 1.0a GET %s answered 200 (%s)" % (verify, body[:120]))
     expect_row("twitter", after, "valid OAuth 1.0a request", "accepted", 200)
@@ -298,38 +319,38 @@ def requests_checks(ready):
     # Tampered in transit: signed with include_entities=true, sent with =false, the client's
     # base string in X-OAuth1-Base-String.
     raw, _ = twitter.tampered(verify)
-    after = newest_sequence("twitter")
+    after = journal_sequence("twitter")
     status, _, body = exchange(twitter.base, raw)
     check(status == 401, "tampered request answered 401 (%s %s)" % (status, body[:120]))
     expect_row("twitter", after, "tampered request", "rejected", 401, ("signature",))
 
     # The same valid request's exact bytes again: a replayed nonce.
-    after = newest_sequence("twitter")
+    after = journal_sequence("twitter")
     status, _, body = exchange(twitter.base, valid)
     check(status == 401, "replayed request answered 401 (%s)" % body[:120])
     expect_row("twitter", after, "replayed request", "rejected", 401, ("nonce", "replay"))
 
     # AFSigned signed with a wrong secret.
     afsigned = ready["afsigned"]["baseURL"].rstrip("/")
-    after = newest_sequence("afsigned")
+    after = journal_sequence("afsigned")
     status, _, body = send("GET", afsigned, afsigned_target(ready["afsigned"], "not-the-client-secret"))
     check(status == 401 and b"Incorrect auth signature" in body, "AFSigned with a wrong secret answered 401 Incorrect auth signature (%s)" % body[:120])
     expect_row("afsigned", after, "AFSigned request with a wrong secret", "rejected", 401, ("signature",))
 
     # Drupal: connect (accepted), then a call whose key timestamp is an hour old.
-    after = newest_sequence("drupal")
+    after = journal_sequence("drupal")
     status, answer = drupal.call("system.connect", [])
     check(status == 200 and isinstance(answer.get("result"), dict), "Drupal system.connect answered a session")
     expect_row("drupal", after, "Drupal system.connect", "accepted")
     sessid = answer["result"]["sessid"]
-    after = newest_sequence("drupal")
+    after = journal_sequence("drupal")
     status, answer = drupal.call("node.get", drupal.key_args("node.get", sessid, int(time.time()) - 3600) + [1])
     check(answer.get("result") == "Token has expired.", "Drupal call with an hour-old timestamp: 'Token has expired.' (%s)" % answer)
     expect_row("drupal", after, "Drupal call with a stale timestamp", "rejected", reason_words=("expired", "timestamp"))
 
     # Google Books without a key: 403 when the mock requires keys, else served.
     books = ready["googlebooks"]["baseURL"].rstrip("/")
-    after = newest_sequence("googlebooks")
+    after = journal_sequence("googlebooks")
     status, _, body = send("GET", books, "/books/v1/volumes?q=swift")
     if status == 403:
         expect_row("googlebooks", after, "Google Books without a key (requiresKey on)", "rejected", 403, ("key",))
@@ -338,7 +359,7 @@ def requests_checks(ready):
         expect_row("googlebooks", after, "Google Books without a key (requiresKey off)", "accepted", 200)
 
     # A path that is markup: shown as text, never run.
-    after = newest_sequence("twitter")
+    after = journal_sequence("twitter")
     status, _, _ = send("GET", twitter.base, XSS_PATH)
     row = wait_for_row("twitter", after, "the <script> path")
     try:
@@ -350,7 +371,7 @@ def requests_checks(ready):
     check("<script>" in shown or "%3Cscript%3E" in shown,
           "the <script> path's row shows it as text (answered %d): %r" % (status, row["cells"].get("path")))
     # The same path unencoded, as a raw client may send it: if the server journals it, it too is text.
-    after = newest_sequence("twitter")
+    after = journal_sequence("twitter")
     raw_status, _, _ = send("GET", twitter.base, "/<script>alert(2)</script>")
     time.sleep(0.3)
     literal = [r for r in rows() if r["provider"] == "twitter" and r["sequence"] > after]
@@ -380,13 +401,13 @@ def fault_checks(ready, twitter, token):
     form.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
     faults = 'article.provider[data-provider="twitter"] ul.faults li'
     try:
-        WebDriverWait(driver, WAIT).until(lambda d: any("503" in li.text for li in d.find_elements(By.CSS_SELECTOR, faults)))
+        WebDriverWait(driver, WAIT).until(lambda d: any("503" in text for text in texts(faults)))
     except TimeoutException:
         fail("the fault added on the page is not listed (form says %r)" % form.find_element(By.CSS_SELECTOR, "[role=alert]").text)
-    ok("fault added on the page: %s" % driver.find_element(By.CSS_SELECTOR, faults).text)
+    ok("fault added on the page: %s" % texts(faults))
 
     valid, _ = twitter.signed(verify)
-    after = newest_sequence("twitter")
+    after = journal_sequence("twitter")
     status, _, _ = exchange(twitter.base, valid)
     check(status == 503, "the next request to the route got the fault's 503 (got %d)" % status)
     expect_row("twitter", after, "request hit by the fault", "faulted", 503)
@@ -406,7 +427,7 @@ def fault_checks(ready, twitter, token):
 
     form.find_element(By.CSS_SELECTOR, "button.clear-faults").click()
     try:
-        WebDriverWait(driver, WAIT).until(lambda d: not d.find_elements(By.CSS_SELECTOR, faults)
+        WebDriverWait(driver, WAIT).until(lambda d: not texts(faults)
                                           and d.find_element(By.CSS_SELECTOR, 'article.provider[data-provider="twitter"] .no-faults').is_displayed())
     except TimeoutException:
         fail("Remove all faults left faults listed")
@@ -420,14 +441,14 @@ def fault_checks(ready, twitter, token):
                            [("Content-Type", "application/json"), ("X-Mock-Admin-Token", token)], json.dumps(rule).encode("utf-8"))
     check(status == 200, "a latency fault added through the admin route (%d %s)" % (status, body[:100]))
     try:
-        WebDriverWait(driver, WAIT).until(lambda d: any("latency" in li.text for li in d.find_elements(By.CSS_SELECTOR, faults)))
+        WebDriverWait(driver, WAIT).until(lambda d: any("latency" in text for text in texts(faults)))
     except TimeoutException:
         fail("a fault added by another client did not appear in twitter's list within %d s (no `event: faults` on /events?)" % WAIT)
     ok("a fault added by another client appears on the page")
     status, _, _ = send("DELETE", dashboard, "/providers/twitter/__admin/faults", [("X-Mock-Admin-Token", token)])
     check(status == 204, "the admin route removed it (204)")
     try:
-        WebDriverWait(driver, WAIT).until(lambda d: not d.find_elements(By.CSS_SELECTOR, faults))
+        WebDriverWait(driver, WAIT).until(lambda d: not texts(faults))
     except TimeoutException:
         fail("faults removed by another client are still listed on the page after %d s" % WAIT)
     ok("faults removed by another client disappear from the page")
@@ -489,6 +510,37 @@ def ui_checks(ready):
     check(status.text.startswith("Live"), "resumed: the held entry is shown and the status is %r" % status.text)
 
 
+def burst_checks(ready):
+    """A burst of 3 000 requests into twitter while the page is open: every one reaches the page
+    (its newest row shows within WAIT seconds of the last answer), the list stays bounded at 500
+    rows, and the page still answers a click at once."""
+    twitter = ready["twitter"]["baseURL"].rstrip("/")
+    parsed = urllib.parse.urlsplit(twitter)
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
+    started = time.monotonic()
+    for index in range(3000):
+        connection.request("GET", "/1.1/account/verify_credentials.json?burst=%d" % index)
+        connection.getresponse().read()
+    connection.close()
+    seconds = time.monotonic() - started
+    last = journal_sequence("twitter")
+    try:
+        WebDriverWait(driver, WAIT, poll_frequency=0.05).until(lambda d: newest_sequence("twitter") >= last)
+    except TimeoutException:
+        fail("after a burst of 3000 requests (%.1f s), the page's newest twitter row is #%d, not #%d, %d s later"
+             % (seconds, newest_sequence("twitter"), last, WAIT))
+    count = len(rows())
+    check(count <= 500, "after 3000 requests in %.1f s (%.0f a second) the page keeps %d rows (at most 500), the newest #%d"
+          % (seconds, 3000 / seconds, count, last))
+    pause = driver.find_element(By.ID, "pause")
+    clicked = time.monotonic()
+    pause.click()
+    pressed = pause.get_attribute("aria-pressed")
+    pause.click()
+    check(pressed == "true" and pause.get_attribute("aria-pressed") == "false",
+          "the page answers clicks after the burst (Pause and resume in %.0f ms)" % ((time.monotonic() - clicked) * 1000))
+
+
 def clear_and_stage(ready, dashboard, token):
     """Clear on the page, then a small representative session for the screenshots."""
     Select(driver.find_element(By.ID, "filter-provider")).select_by_value("")
@@ -520,7 +572,7 @@ def clear_and_stage(ready, dashboard, token):
          json.dumps({"route": "GET " + verify, "fault": {"status": {"code": 503}}, "remaining": 1}).encode("utf-8"))
     exchange(twitter.base, twitter.signed(verify)[0])
     raw, base_string = twitter.tampered(verify)
-    after = newest_sequence("twitter")
+    after = journal_sequence("twitter")
     exchange(twitter.base, raw)
     send("DELETE", twitter.base, "/__admin/faults", [("X-Mock-Admin-Token", token)])
     return expect_row("twitter", after, "staged tampered request", "rejected", 401, ("signature",)), base_string
@@ -589,6 +641,8 @@ def main():
         print("FAIL: the ready file lacks %s" % missing)
         sys.exit(1)
     dashboard = ready["twitter"].get("dashboardURL", "").rstrip("/")
+    global DASHBOARD
+    DASHBOARD = dashboard
     token = ready["twitter"].get("adminToken", "")
     if not dashboard or not token:
         print("FAIL: the ready file has no dashboardURL/adminToken (was mock-servers started with --dashboard?)")
@@ -612,6 +666,7 @@ def main():
         fault_checks(ready, twitter, token)
         admin_security_checks(ready, dashboard, token)
         ui_checks(ready)
+        burst_checks(ready)
         tampered, tampered_base_string = clear_and_stage(ready, dashboard, token)
 
         # Screenshots: the list freshly loaded, then the tampered request's page.

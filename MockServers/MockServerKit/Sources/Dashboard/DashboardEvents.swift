@@ -1,24 +1,28 @@
 #if MockServers  // without the trait, Server/TraitCheck.swift's #error is the one message
 import Foundation
 import Hummingbird
+import NIOConcurrencyHelpers
 import NIOCore
 import ServiceLifecycle
 
 /// `GET /events`: the journals of every provider as server-sent events. First the newest
 /// entries already kept (at most ``DashboardRequestsPage/rowLimit``, oldest first), then each
 /// entry as it is recorded (`event: request`), each journal emptied (`event: cleared`) and each
-/// provider's fault rules after every change (`event: faults`), with
-/// a comment every 15 seconds so that proxies and the idle timeout leave the stream open.
+/// provider's fault rules after every change (`event: faults`), with a comment every 15 seconds
+/// of silence so that proxies and the idle timeout leave the stream open.
+///
+/// Events are written in batches, at most every ``flushInterval``: at a thousand requests a
+/// second a page costs the server one write per batch, not one per request. A page that reads
+/// more slowly than events come loses the excess beyond ``maximumPendingBytes`` (it is told
+/// how many in a comment) rather than the server's memory.
 ///
 /// The stream ends when the browser goes, when the server shuts down gracefully, or when the
 /// server's ``MockServer/stop()`` ends the journals' updates.
 enum DashboardEvents {
-    /// One event of the stream.
-    private enum Item: Sendable {
-        case update(String, JournalUpdate)
-        case faults(String, [FaultRule])
-        case keepAlive
-    }
+    /// The longest an event waits before it is written.
+    static let flushInterval = Duration.milliseconds(50)
+    /// The most bytes of events waiting for a slow page.
+    static let maximumPendingBytes = 1 << 20
 
     static func response(providers: [MockServer.Running]) async -> Response {
         var backlog: [JournalEntry] = []
@@ -38,42 +42,44 @@ enum DashboardEvents {
             var first = ByteBuffer(string: "retry: 2000\n\n")
             for entry in replay { first.writeString(event(for: entry)) }
             try await writer.write(first)
-            let (items, sink) = AsyncStream.makeStream(of: Item.self, bufferingPolicy: .bufferingNewest(2000))
+            let pending = PendingEvents()
             try await withGracefulShutdownHandler {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (name, stream) in sources {
                         group.addTask {
-                            for await update in stream { sink.yield(.update(name, update)) }
-                            sink.finish()  // the server stopped
+                            for await update in stream {
+                                switch update {
+                                case .recorded(let entry): pending.append(event(for: entry))
+                                case .cleared: pending.append("event: cleared\ndata: {\"provider\":\(JSONText.string(name))}\n\n")
+                                }
+                            }
+                            pending.finish()  // the server stopped
                         }
                     }
                     for (name, stream) in faultStreams {
                         group.addTask {
-                            for await rules in stream { sink.yield(.faults(name, rules)) }
+                            for await rules in stream { pending.append("event: faults\ndata: \(faultsJSON(name, rules))\n\n") }
                         }
                     }
-                    group.addTask {
-                        while !Task.isCancelled {
-                            try await Task.sleep(for: .seconds(15))
-                            sink.yield(.keepAlive)
-                        }
-                    }
-                    for await item in items {
-                        switch item {
-                        case .update(_, .recorded(let entry)):
-                            try await writer.write(ByteBuffer(string: event(for: entry)))
-                        case .update(let name, .cleared):
-                            try await writer.write(ByteBuffer(string: "event: cleared\ndata: \(json(["provider": name]))\n\n"))
-                        case .faults(let name, let rules):
-                            try await writer.write(ByteBuffer(string: "event: faults\ndata: \(faultsJSON(name, rules))\n\n"))
-                        case .keepAlive:
+                    var silence = Duration.zero
+                    while true {
+                        try await Task.sleep(for: flushInterval)
+                        let (text, finished) = pending.take()
+                        if !text.isEmpty {
+                            try await writer.write(ByteBuffer(string: text))
+                            silence = .zero
+                        } else if silence >= .seconds(15) {
                             try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                            silence = .zero
+                        } else {
+                            silence += flushInterval
                         }
+                        if finished { break }
                     }
                     group.cancelAll()
                 }
             } onGracefulShutdown: {
-                sink.finish()
+                pending.finish()
             }
             try await writer.finish(nil)
         })
@@ -81,12 +87,15 @@ enum DashboardEvents {
 
     /// `event: request` for `entry`: its summary as one line of JSON.
     static func event(for entry: JournalEntry) -> String {
-        let summary: [String: Any] = [
-            "provider": entry.provider, "sequence": entry.sequence, "time": entry.timestamp,
-            "method": entry.method, "path": entry.path, "status": entry.status,
-            "verdict": entry.verdict.rawValue, "reason": entry.reason, "url": DashboardRequestsPage.detailPath(entry),
-        ]
-        return "event: request\ndata: \(json(summary))\n\n"
+        var text = "event: request\ndata: {\"provider\":"
+        text += JSONText.string(entry.provider)
+        text += ",\"sequence\":\(entry.sequence),\"time\":\"\(entry.timestamp)\",\"method\":"
+        text += JSONText.string(entry.method)
+        text += ",\"path\":" + JSONText.string(entry.path)
+        text += ",\"status\":\(entry.status),\"verdict\":\"\(entry.verdict.rawValue)\",\"reason\":"
+        text += JSONText.string(entry.reason)
+        text += ",\"url\":" + JSONText.string(DashboardRequestsPage.detailPath(entry)) + "}\n\n"
+        return text
     }
 
     /// `{"provider": name, "rules": [rule…]}`, each rule as the admin route writes it.
@@ -99,11 +108,65 @@ enum DashboardEvents {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(Event(provider: name, rules: rules))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
+}
 
-    /// `object` as one line of JSON (JSON never holds a raw line break, so it is one `data:` line).
-    private static func json(_ object: [String: Any]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+/// The events waiting for the next write to one page, bounded in bytes.
+private final class PendingEvents: Sendable {
+    private let state = NIOLockedValueBox((text: "", dropped: 0, finished: false))
+
+    func append(_ event: String) {
+        state.withLockedValue { state in
+            if state.text.utf8.count + event.utf8.count > DashboardEvents.maximumPendingBytes {
+                state.dropped += 1
+            } else {
+                state.text += event
+            }
+        }
+    }
+
+    func finish() {
+        state.withLockedValue { $0.finished = true }
+    }
+
+    /// Everything waiting (with a comment counting what was dropped), and whether the stream ends.
+    func take() -> (String, Bool) {
+        state.withLockedValue { state in
+            var text = state.text
+            if state.dropped > 0 { text += ": \(state.dropped) events dropped: the page read more slowly than they came\n\n" }
+            state.text = ""
+            state.dropped = 0
+            return (text, state.finished)
+        }
+    }
+}
+
+/// JSON text written by hand for the events' flat members: faster than a general encoder, and
+/// the one place a string is escaped for them.
+enum JSONText {
+    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped (so
+    /// the result never holds a line break and fits one `data:` line).
+    static func string(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 }
 #endif
