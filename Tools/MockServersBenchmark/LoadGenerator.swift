@@ -30,16 +30,21 @@ struct LoadResult {
     }
 }
 
-/// A closed-loop load generator: each keep-alive connection sends a request, waits for the
-/// whole response, and sends the next, until time is up.
+/// A load generator: each keep-alive connection sends a request, waits for the whole response,
+/// and sends the next, until time is up: as fast as the server answers (closed loop), or at
+/// most `rate` requests a second across all connections (each connection keeps its own
+/// schedule, and catches up at once when it fell behind).
 enum LoadGenerator {
-    static func run(_ target: LoadTarget, connections: Int, seconds: Int) async throws -> LoadResult {
+    static func run(_ target: LoadTarget, connections: Int, seconds: Int, rate: Int? = nil) async throws -> LoadResult {
         let clock = ContinuousClock()
         let start = clock.now
         let deadline = start + .seconds(seconds)
         let perConnection = try await withThrowingTaskGroup(of: LoadResult.self) { group in
             for index in 0..<connections {
-                group.addTask { try await connectionLoop(target, index: index, connections: connections, until: deadline) }
+                group.addTask {
+                    let interval = rate.map { Duration.seconds(Double(connections) / Double(max(1, $0))) }
+                    return try await connectionLoop(target, index: index, connections: connections, until: deadline, interval: interval)
+                }
             }
             return try await group.reduce(into: [LoadResult]()) { $0.append($1) }
         }
@@ -52,14 +57,19 @@ enum LoadGenerator {
     }
 
     private static func connectionLoop(
-        _ target: LoadTarget, index: Int, connections: Int, until deadline: ContinuousClock.Instant
+        _ target: LoadTarget, index: Int, connections: Int, until deadline: ContinuousClock.Instant, interval: Duration? = nil
     ) async throws -> LoadResult {
         let clock = ContinuousClock()
         return try await HTTPClientConnection.with(host: "127.0.0.1", port: target.port) { connection in
             var result = LoadResult(requests: 0, errors: 0, seconds: 0, latencies: [])
             result.latencies.reserveCapacity(200_000)
             var next = index
+            var slot = clock.now
             while clock.now < deadline {
+                if let interval {
+                    if slot > clock.now { try await Task.sleep(until: slot, clock: clock) }
+                    slot += interval
+                }
                 if next >= target.requests.count {
                     guard target.repeats, !target.requests.isEmpty else { break }
                     next %= target.requests.count

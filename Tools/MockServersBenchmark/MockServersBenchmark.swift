@@ -8,7 +8,7 @@ struct MockServersBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mock-servers-benchmark",
         abstract: "Load tools for the mock servers (loopback only, bounded in time).",
-        subcommands: [CompareCommand.self, SoakCommand.self, BooksCommand.self],
+        subcommands: [CompareCommand.self, SoakCommand.self, BooksCommand.self, DashboardCommand.self],
         defaultSubcommand: CompareCommand.self
     )
 }
