@@ -74,15 +74,36 @@ public struct OAuth1MockProvider: MockProvider {
         }
     }
 
-    /// An `Authorization: OAuth …` header with ``redactingSecrets(_:)`` applied to its
+    /// An `Authorization: OAuth …` header (the kit passes lowercase names) with ``redactingSecrets(_:)`` applied to its
     /// parameters (a PLAINTEXT signature, a verifier); as sent when nothing is masked.
     public func redactingSecrets(inHeader name: String, value: String) -> String {
-        guard name.lowercased() == "authorization", let (realm, parameters) = try? OAuth1AuthorizationHeader.parse(value) else {
+        guard name == "authorization", value.utf8.count > 6, value.prefix(6).lowercased() == "oauth " else {
             return MockSecrets.redactingBasicCredentials(inHeader: name, value: value)
         }
+        // Only a PLAINTEXT signature or a verifier is masked: a header naming neither is kept
+        // without parsing it (the journal's hot path).
+        guard Self.containsIgnoringCase(value, "plaintext") || Self.containsIgnoringCase(value, "oauth_verifier"),
+              let (realm, parameters) = try? OAuth1AuthorizationHeader.parse(value)
+        else { return value }
         let masked = redactingSecrets(parameters)
         guard masked != parameters else { return value }
         return OAuth1AuthorizationHeader.serialize(realm: realm, parameters: masked)
+    }
+
+    /// Whether `text` holds `word` (lowercase ASCII), in any case: a byte scan, without
+    /// Foundation's string search.
+    private static func containsIgnoringCase(_ text: String, _ word: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        let bytes = Array(text.utf8)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] | 0x20 == needle[0] {
+            var index = 1
+            while index < needle.count, bytes[start + index] | 0x20 == needle[index] || (needle[index] == UInt8(ascii: "_") && bytes[start + index] == needle[index]) {
+                index += 1
+            }
+            if index == needle.count { return true }
+        }
+        return false
     }
 
     /// The client's base string beside the provider's, taken apart by

@@ -8,7 +8,7 @@ public final class JournalNote: Sendable {
         var verdict: JournalVerdict?
         var reason = ""
         var parameters: [FormField] = []
-        var received: JournalReceived?
+        var request: MockRequest?
         var diagnosis: JournalDiagnosis?
         var skip = false
     }
@@ -35,8 +35,10 @@ public final class JournalNote: Sendable {
         contents.withLockedValue { $0.parameters = parameters }
     }
 
-    func setReceived(_ received: JournalReceived) {
-        contents.withLockedValue { $0.received = received }
+    /// Keeps the request as the route read it, for the journal to take what it may keep
+    /// (``JournalReceived``) once the answer is ready.
+    func setRequest(_ request: MockRequest) {
+        contents.withLockedValue { $0.request = request }
     }
 
     /// Keeps what the provider computed to check the request's signature, for the journal.

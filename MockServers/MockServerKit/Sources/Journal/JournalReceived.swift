@@ -6,7 +6,7 @@ import SigningCore
 /// A request as the journal keeps it for a person to read (the dashboard's request page):
 /// the target, the headers and the body as received, with every secret masked by the
 /// provider's rules (``MockProvider/redactingSecrets(_:)`` for parameters,
-/// ``MockProvider/redactingSecrets(inHeader:value:)`` and
+/// ``MockProvider/redactingSecrets(inHeader:value:)`` (called with the lowercase header name) and
 /// ``MockProvider/redactingSecrets(inBody:mediaType:)``), and cut to the journal's budget.
 public struct JournalReceived: Sendable, Hashable {
     /// The request target: the path as sent, then `?` and the query (secrets masked; as sent
@@ -30,24 +30,36 @@ public struct JournalReceived: Sendable, Hashable {
         self.omittedBodyBytes = omittedBodyBytes
     }
 
-    /// `request` as `provider` lets the journal keep it.
-    init(_ request: MockRequest, provider: any MockProvider) {
-        self.init(path: request.path, query: request.query, authority: request.authority, headers: request.headers, provider: provider)
-        if let text = String(validating: request.body.readableBytesView, as: UTF8.self) {
-            body = text.isEmpty ? "" : provider.redactingSecrets(inBody: text, mediaType: request.mediaType)
-        } else {
+    /// `request` as `provider` lets the journal keep it. `parametersHoldSecrets` says whether
+    /// the provider masked any of the request's query or form parameters (the journal has just
+    /// asked it): when not, the query and a form body are kept as sent without decoding them
+    /// again, which keeps the journal cheap on the hot path.
+    init(_ request: MockRequest, provider: any MockProvider, parametersHoldSecrets: Bool) {
+        self.init(path: request.path, query: request.query, authority: request.authority, headers: request.headers, provider: provider, parametersHoldSecrets: parametersHoldSecrets)
+        guard request.body.readableBytes > 0 else { return }
+        guard let text = String(validating: request.body.readableBytesView, as: UTF8.self) else {
             omittedBodyBytes = request.body.readableBytes
+            return
         }
+        body = request.hasFormBody && !parametersHoldSecrets ? text : provider.redactingSecrets(inBody: text, mediaType: request.mediaType)
     }
 
-    /// A request's head (no body read: it never reached a route) as `provider` lets the journal
-    /// keep it.
-    init(path: String, query: String?, authority: String?, headers: HTTPFields, provider: any MockProvider) {
-        target = path + (query.map { "?" + Self.redacting(query: $0, provider: provider) } ?? "")
+    /// A request's head as `provider` lets the journal keep it (no body: it never reached a
+    /// route, or is added by the caller).
+    init(path: String, query: String?, authority: String?, headers: HTTPFields, provider: any MockProvider, parametersHoldSecrets: Bool = true) {
+        target = path
+        if let query {
+            target += "?" + (parametersHoldSecrets ? Self.redacting(query: query, provider: provider) : query)
+        }
         self.authority = authority
-        self.headers = HTTPFields(headers.map { field in
-            HTTPField(name: field.name, value: provider.redactingSecrets(inHeader: field.name.canonicalName, value: field.value))
-        })
+        // Copy-on-write: a header is replaced only when the provider masks something in it.
+        var kept = headers
+        for index in kept.indices {
+            let field = kept[index]
+            let value = provider.redactingSecrets(inHeader: field.name.canonicalName, value: field.value)
+            if value != field.value { kept[index] = HTTPField(name: field.name, value: value) }
+        }
+        self.headers = kept
         body = ""
         omittedBodyBytes = 0
     }
@@ -56,13 +68,13 @@ public struct JournalReceived: Sendable, Hashable {
     /// of the target.
     func bounded(bodyBytes: Int, textLimit: Int) -> JournalReceived {
         var bounded = self
-        bounded.target = JournalEntry.prefix(target, characters: textLimit)
-        bounded.authority = authority.map { JournalEntry.prefix($0, characters: 300) }
-        var headers = HTTPFields()
-        for field in self.headers {
-            headers.append(HTTPField(name: field.name, value: JournalEntry.prefix(field.value, characters: textLimit)))
+        if target.utf8.count > textLimit { bounded.target = JournalEntry.prefix(target, characters: textLimit) }
+        if let authority, authority.utf8.count > 300 { bounded.authority = JournalEntry.prefix(authority, characters: 300) }
+        // Header values are cut only when they may be too long (UTF-8 length is at hand).
+        for index in bounded.headers.indices where bounded.headers[index].value.utf8.count > textLimit {
+            let field = bounded.headers[index]
+            bounded.headers[index] = HTTPField(name: field.name, value: JournalEntry.prefix(field.value, characters: textLimit))
         }
-        bounded.headers = headers
         if body.utf8.count > bodyBytes {
             bounded.body = JournalEntry.prefix(body, bytes: bodyBytes)
             bounded.omittedBodyBytes += body.utf8.count - bounded.body.utf8.count

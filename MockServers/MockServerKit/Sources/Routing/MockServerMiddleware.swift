@@ -79,17 +79,21 @@ struct MockServerMiddleware: RouterMiddleware {
         let verdict = note.verdict ?? (status >= 200 && status < 400 ? .accepted : .rejected)
         // Path only: queries and bodies may carry tokens and signatures, which stay out of logs.
         server.logger.debug("\(request.method.rawValue) \(request.uri.path) → \(status) \(verdict.rawValue): \(note.reason)")
+        let parameters = server.provider.redactingSecrets(note.parameters)
+        let parametersHoldSecrets = parameters != note.parameters
+        let receivedRequest = note.request.map { JournalReceived($0, provider: server.provider, parametersHoldSecrets: parametersHoldSecrets) }
+            ?? JournalReceived(path: request.uri.path, query: request.uri.query, authority: request.head.authority, headers: request.headers, provider: server.provider)
         await server.journal.record(JournalEntry(
             sequence: 0,
             provider: server.providerName,
             method: request.method.rawValue,
             path: request.uri.path,
-            parameters: server.provider.redactingSecrets(note.parameters),
+            parameters: parameters,
             status: status,
             verdict: verdict,
             reason: note.reason.isEmpty ? (verdict == .accepted ? "ok" : "status \(status)") : note.reason,
             date: received,
-            received: note.received ?? JournalReceived(path: request.uri.path, query: request.uri.query, authority: request.head.authority, headers: request.headers, provider: server.provider),
+            received: receivedRequest,
             diagnosis: note.diagnosis
         ))
     }

@@ -78,7 +78,7 @@ struct MockRouteRunner: Sendable {
             routeParameters: routeParameters
         )
         context.note.setParameters(mockRequest.parametersIfValid ?? [])
-        context.note.setReceived(JournalReceived(mockRequest, provider: server.provider))
+        context.note.setRequest(mockRequest)
 
         // A shutdown ends the delays (the answer goes at once); a departed client ends the request.
         var delaying = true
