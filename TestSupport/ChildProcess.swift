@@ -17,8 +17,8 @@ import Darwin
 /// Every test that launches a process goes through this type: `run` for a command that
 /// finishes, `init` for one that serves while the test talks to it.
 public final class ChildProcess: @unchecked Sendable {
-    // @unchecked: `process` is configured before `run()` and afterwards only signalled and
-    // read; everything the child changes lives in `state`, behind its lock.
+    // @unchecked: `pid` is set once; everything the child changes lives in `state`, behind
+    // its lock.
 
     /// What a finished command did.
     public struct Result: Sendable {
@@ -39,7 +39,7 @@ public final class ChildProcess: @unchecked Sendable {
         public var description: String
     }
 
-    private let process = Process()
+    private let pid: pid_t
     private let state = ChildProcessState()
     private let commandLine: String
 
@@ -62,26 +62,42 @@ public final class ChildProcess: @unchecked Sendable {
         input: Data? = nil
     ) throws {
         commandLine = ([executable.path] + arguments).joined(separator: " ")
-        process.executableURL = executable
-        process.arguments = arguments
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
+        var variables: [String: String]?
         if !environment.isEmpty || !removingEnvironmentPrefixes.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment
+            variables = ProcessInfo.processInfo.environment
                 .filter { variable in !removingEnvironmentPrefixes.contains { variable.key.hasPrefix($0) } }
                 .merging(environment) { _, added in added }
         }
-        process.standardInput = try Self.inputHandle(input)
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let state = state
-        process.terminationHandler = { process in
-            state.exited(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal)
+        let inputData = input
+        let (pid, output, errors) = try Self.launching.withLock { () throws -> (pid_t, (read: Int32, write: Int32), (read: Int32, write: Int32)) in
+            let input = try Self.inputDescriptor(inputData)
+            defer { close(input) }
+            let output = try Self.makePipe()
+            let errors = try Self.makePipe()
+            do {
+                let pid = try Self.spawn(
+                    executable.path, arguments: arguments, environment: variables, workingDirectory: workingDirectory?.path,
+                    standardInput: input, standardOutput: output.write, standardError: errors.write
+                )
+                return (pid, output, errors)
+            } catch {
+                for descriptor in [output.read, output.write, errors.read, errors.write] { close(descriptor) }
+                throw error
+            }
         }
-        try process.run()
-        state.drain(output.fileHandleForReading, into: .output)
-        state.drain(errors.fileHandleForReading, into: .errors)
+        self.pid = pid
+        close(output.write)
+        close(errors.write)
+        state.drain(FileHandle(fileDescriptor: output.read, closeOnDealloc: true), into: .output)
+        state.drain(FileHandle(fileDescriptor: errors.read, closeOnDealloc: true), into: .errors)
+        let state = state
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            // The low 7 bits: 0 for an exit (its code in the next byte), else the signal.
+            let signal = status & 0x7f
+            state.exited(status: signal == 0 ? (status >> 8) & 0xff : signal, bySignal: signal != 0)
+        }
     }
 
     /// Runs `executable` until it exits (or `timeout` passes: then it is killed and
@@ -106,7 +122,7 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// The child's process identifier.
-    public var processIdentifier: Int32 { process.processIdentifier }
+    public var processIdentifier: Int32 { pid }
     /// Whether the child has not exited yet.
     public var isRunning: Bool { state.current { $0.status == nil } }
     /// Whether a signal (rather than `exit`) ended the child; `false` while it runs.
@@ -121,7 +137,6 @@ public final class ChildProcess: @unchecked Sendable {
     /// Sends `signal` to the child, if it was started and still runs. (Never to identifier 0,
     /// which `kill` reads as the whole process group: a child that failed to start has it.)
     public func send(_ signal: Int32) {
-        let pid = process.processIdentifier
         if pid > 0, isRunning { kill(pid, signal) }
     }
 
@@ -157,7 +172,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// Kills the child (SIGKILL: a test process may ignore SIGTERM, and its child inherits
     /// that) and waits for it to be gone.
     public func stop() {
-        guard process.processIdentifier > 0, isRunning else { return }
+        guard pid > 0, isRunning else { return }
         send(SIGKILL)
         state.wait(timeout: .seconds(10)) { $0.status != nil }
     }
@@ -174,12 +189,91 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// `input` as a readable handle: a temporary file, unlinked once open, so no pipe can fill.
-    private static func inputHandle(_ input: Data?) throws -> FileHandle {
-        guard let input else { return FileHandle.nullDevice }
+    /// `input` as a readable descriptor: a temporary file, unlinked once open, so no pipe can
+    /// fill; `/dev/null` without input. The caller closes it.
+    private static func inputDescriptor(_ input: Data?) throws -> Int32 {
+        guard let input else { return try check(open("/dev/null", O_RDONLY | O_CLOEXEC), "open /dev/null") }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("child-input-\(UUID().uuidString)")
         try input.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        return try FileHandle(forReadingFrom: url)
+        return try check(open(url.path, O_RDONLY | O_CLOEXEC), "open \(url.path)")
+    }
+
+    /// A pipe whose ends close on `exec`, so no other child inherits them (an inherited write
+    /// end would keep a reader waiting for an end that never comes). Made under ``launching``,
+    /// like every spawn, so no child starts between `pipe` and `fcntl`.
+    private static func makePipe() throws -> (read: Int32, write: Int32) {
+        var descriptors: [Int32] = [-1, -1]
+        _ = try check(pipe(&descriptors), "pipe")
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return (descriptors[0], descriptors[1])
+    }
+
+    /// Held while descriptors for a child are made and the child is spawned.
+    private static let launching = NSLock()
+
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which the Swift module
+    /// does not declare.
+    private static let addChdir: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
+        #if canImport(Darwin)
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+        let everywhere = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+        #endif
+        guard let symbol = dlsym(everywhere, "posix_spawn_file_actions_addchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+    }()
+
+    private static func check(_ result: Int32, _ what: String) throws -> Int32 {
+        guard result >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, userInfo: [NSLocalizedDescriptionKey: what]) }
+        return result
+    }
+
+    /// Starts the child with `posix_spawn`, not Foundation's `Process`: on Linux, `Process.run()`
+    /// reads 256 bytes of every `/proc/self/fd` entry and now and then reads past the end of
+    /// its buffer and crashes the whole test process (swift-corelibs-foundation #5472, seen
+    /// twice in full runs of this suite). The standard streams are the given descriptors; every
+    /// other descriptor of this process is close-on-exec (ours here, and NIO's sockets).
+    private static func spawn(
+        _ path: String, arguments: [String], environment: [String: String]?, workingDirectory: String?,
+        standardInput: Int32, standardOutput: Int32, standardError: Int32
+    ) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+        posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+        posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+        if let workingDirectory {
+            guard let addChdir = Self.addChdir else {
+                throw POSIXError(.ENOSYS, userInfo: [NSLocalizedDescriptionKey: "this C library cannot start a child in another directory (glibc 2.29 or later can)"])
+            }
+            let result = addChdir(&actions, workingDirectory)
+            guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO, userInfo: [NSLocalizedDescriptionKey: "chdir \(workingDirectory)"]) }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child starts with no signal blocked and default handlers (a test process may
+        // block SIGTERM for its own handling; the child must still obey it).
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { for variable in envp ?? [] { free(variable) } }
+        var pid: pid_t = 0
+        let result = envp.map { envp in posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
+            ?? posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        guard result == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO, userInfo: [NSLocalizedDescriptionKey: "cannot start \(path)"])
+        }
+        return pid
     }
 }
