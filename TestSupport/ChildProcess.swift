@@ -214,15 +214,26 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which the Swift module
     /// does not declare.
-    private static let addChdir: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
+    private static let addChdir = symbol("posix_spawn_file_actions_addchdir_np", as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), likewise undeclared.
+    private static let addCloseFrom = symbol("posix_spawn_file_actions_addclosefrom_np", as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+
+    /// The C function called `name`, if the C library has it.
+    private static func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
         #if canImport(Darwin)
         let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
         #else
         let everywhere = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
         #endif
-        guard let symbol = dlsym(everywhere, "posix_spawn_file_actions_addchdir_np") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
-    }()
+        return dlsym(everywhere, name).map { unsafeBitCast($0, to: type) }
+    }
+
+    /// This process's open descriptors (read from `/dev/fd` by name, with `FileManager`), for a
+    /// C library without `addclosefrom`.
+    private static func openDescriptors() -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd")) ?? []).compactMap { Int32($0) }
+    }
 
     private static func check(_ result: Int32, _ what: String) throws -> Int32 {
         guard result >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, userInfo: [NSLocalizedDescriptionKey: what]) }
@@ -244,6 +255,14 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+        // The child gets the three standard streams and nothing else: a descriptor of this
+        // process it kept (a lock file, a socket, another child's pipe) would outlive the test
+        // that opened it.
+        if let addCloseFrom = Self.addCloseFrom {
+            _ = addCloseFrom(&actions, 3)
+        } else {
+            for descriptor in openDescriptors() where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        }
         if let workingDirectory {
             guard let addChdir = Self.addChdir else {
                 throw POSIXError(.ENOSYS, userInfo: [NSLocalizedDescriptionKey: "this C library cannot start a child in another directory (glibc 2.29 or later can)"])

@@ -546,9 +546,12 @@ def clear_and_stage(ready, dashboard, token):
     Select(driver.find_element(By.ID, "filter-provider")).select_by_value("")
     driver.find_element(By.ID, "clear").click()
     try:
+        # Every journal's DELETE has answered once the page says so (the rows can all be gone
+        # earlier: after the burst only twitter's are on the page).
+        WebDriverWait(driver, WAIT).until(lambda d: "Cleared every provider" in d.find_element(By.ID, "live-status").text)
         WebDriverWait(driver, WAIT).until(lambda d: not rows() and d.find_element(By.ID, "empty-list").is_displayed())
     except TimeoutException:
-        fail("Clear left rows on the page")
+        fail("Clear left rows on the page, or did not say it cleared every provider (status %r)" % driver.find_element(By.ID, "live-status").text)
     for name in ready:
         if "dashboardURL" not in ready[name]:
             continue
