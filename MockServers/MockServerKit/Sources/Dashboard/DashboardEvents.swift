@@ -104,9 +104,7 @@ enum DashboardEvents {
             var provider: String
             var rules: [FaultRule]
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(Event(provider: name, rules: rules))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return DashboardRequestsPage.json(Event(provider: name, rules: rules))
     }
 }
 

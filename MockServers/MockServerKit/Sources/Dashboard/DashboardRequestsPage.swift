@@ -156,11 +156,12 @@ struct DashboardRequestsPage {
         }
     }
 
-    /// A fault rule as the admin route writes it.
-    static func json(_ rule: FaultRule) -> String {
+    /// `value` as one line of JSON, keys sorted (a fault rule as the admin route writes it; the
+    /// live list's `faults` event).
+    static func json(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(rule)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
 #endif
