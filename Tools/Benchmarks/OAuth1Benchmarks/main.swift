@@ -3,14 +3,17 @@
 // verification against oauthlib's `signature.verify_rsa_sha1`, in one run, plus heap allocations
 // per operation (valgrind, when installed).
 //
-//   swift run -c release oauth1-benchmarks [--seconds S] [--workload NAME]
-//   oauth1-benchmarks --sign-only N [--workload NAME]    (runs the workload N times and exits; used under valgrind)
+//   swift run -c release oauth1-benchmarks [--seconds S] [--workload NAME[,NAME…]]
+//   oauth1-benchmarks --sign-only N [--workload NAME] [--reference]
+//       (runs the workload, or its bare-HMAC reference, N times and exits; for valgrind)
 //
 // For every workload: the signature for a fixed nonce and timestamp must equal oauthlib's, or
 // for a verification workload both sides must accept the signed request (exit 1 if not), then
 // `rounds` rounds measure OAuth1Client and oauthlib for `seconds / 2` of thread CPU time each,
 // in `slices` alternating slices, and the median of the per-round ratios is compared with the
-// workload's target.
+// workload's target. HMAC workloads also time, in the same slices, the bare HMAC-SHA1 of the
+// request's own base string (keyed state reused) and report what one operation costs in units
+// of it (target: ≤ 3 for signing, ≤ 4 for verifying).
 import Foundation
 import OAuth1Client
 import OAuth1RSA
@@ -32,15 +35,20 @@ let credentials = OAuth1Credentials(
 )
 
 /// The RSA workloads' key: 2048 bits, new each run (RSASSA-PKCS1-v1_5 costs the same for every
-/// key of a size).
-let rsaKey: OAuth1RSAPrivateKey
-do {
-    rsaKey = try OAuth1RSAPrivateKey.generate(bits: 2048)
-} catch {
-    FileHandle.standardError.write(Data("cannot generate the RSA key: \(error)\n".utf8))
-    exit(1)
+/// key of a size), generated only when an RSA workload runs (a static member is initialised on
+/// first use): its prime search varies from run to run and would blur the instruction counts
+/// of the HMAC workloads.
+enum RSAMaterial {
+    static let key: OAuth1RSAPrivateKey = {
+        do {
+            return try OAuth1RSAPrivateKey.generate(bits: 2048)
+        } catch {
+            FileHandle.standardError.write(Data("cannot generate the RSA key: \(error)\n".utf8))
+            exit(1)
+        }
+    }()
+    static let signingCredentials = OAuth1Credentials(consumerKey: credentials.consumerKey, privateKey: key, token: credentials.token)
 }
-let rsaCredentials = OAuth1Credentials(consumerKey: credentials.consumerKey, privateKey: rsaKey, token: credentials.token)
 
 /// One request shape and what is measured on it: signing the production way (system clock,
 /// fresh secure nonce), or verifying the request signed once with a fixed nonce and timestamp.
@@ -49,19 +57,27 @@ struct Workload {
     enum Kind {
         /// `OAuth1Signer.sign`, against oauthlib's `Client.sign`.
         case sign
-        /// `OAuth1IncomingRequest` plus `verify(.publicKey(…))` on the signed request, against
-        /// oauthlib reading the same request (`_create_request`) plus `signature.verify_rsa_sha1`.
+        /// `OAuth1IncomingRequest` plus `verify(…)` (the secrets for HMAC, the public key for RSA)
+        /// on the signed request: what a backend pays per request. Against oauthlib reading the
+        /// same request (`_create_request`) plus `signature.verify_hmac_sha1` or `verify_rsa_sha1`.
         case verify
     }
 
-    let name: String
-    let summary: String
+    var name: String
+    var summary: String
     let request: OAuth1Request
     let transmission: OAuth1Transmission
     var signatureMethod: OAuth1SignatureMethod = .hmacSHA1
     var kind: Kind = .sign
     /// The ratio OAuth1Client ÷ oauthlib to reach; `nil`: reported only.
     var target: Double? = 30
+    /// For HMAC workloads, the most one operation may cost in units of the bare HMAC-SHA1 of
+    /// the request's own base string (same key, same bytes, keyed state reused): 3 for signing,
+    /// 4 for verifying. `nil` for RSA, whose private-key operation is the whole cost.
+    var hmacTarget: Double? {
+        guard signatureMethod == .hmacSHA1 else { return nil }
+        return kind == .sign ? 3 : 4
+    }
     /// Whether oauthlib is given the private key as PEM text, as its documentation shows (it then
     /// parses and validates the key at every signature), instead of a key loaded once.
     var peerLoadsPEM = false
@@ -69,7 +85,7 @@ struct Workload {
     /// fewer for RSA, which is slow under valgrind.
     var allocationRuns = (small: 1_000, large: 3_000)
 
-    var workloadCredentials: OAuth1Credentials { signatureMethod.key == .rsaKeyPair ? rsaCredentials : credentials }
+    var workloadCredentials: OAuth1Credentials { signatureMethod.key == .rsaKeyPair ? RSAMaterial.signingCredentials : credentials }
     /// The production configuration: system clock, fresh secure nonce per request.
     var signer: OAuth1Signer { OAuth1Signer(credentials: workloadCredentials, signatureMethod: signatureMethod, transmission: transmission) }
     /// Fixed nonce and timestamp, for the comparison with oauthlib.
@@ -82,8 +98,27 @@ struct Workload {
         get throws {
             switch kind {
             case .sign: return .sign(signer, request)
-            case .verify: return .verify(try fixedSigner.sign(request).request, rsaKey.rsaPublic)
+            case .verify: return .verify(try fixedSigner.sign(request).request, verificationKey)
             }
+        }
+    }
+    /// What the verification workload checks the signature with.
+    var verificationKey: OAuth1VerificationKey {
+        signatureMethod.key == .rsaKeyPair
+            ? .publicKey(RSAMaterial.key.rsaPublic)
+            : .secrets(consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret)
+    }
+    /// The reference of ``hmacTarget``: HMAC-SHA1 over the bytes of the request's base string
+    /// (signed with the fixed nonce and timestamp, the same length as a production one), the
+    /// keyed state prepared once from the same secrets as the signer's.
+    var bareHMAC: Operation? {
+        get throws {
+            guard hmacTarget != nil else { return nil }
+            var key: [UInt8] = []
+            PercentEncoding.append(credentials.consumerSecret, to: &key)
+            key.append(UInt8(ascii: "&"))
+            PercentEncoding.append(credentials.tokenSecret ?? "", to: &key)
+            return .bareHMAC(HMAC<SHA1>(key: key), Array(try fixedSigner.sign(request).baseString.utf8))
         }
     }
     /// What the oauthlib peer needs, taken from `request` itself (for a verification, from the
@@ -108,7 +143,8 @@ struct Workload {
 /// One operation of a workload, ready to repeat.
 enum Operation {
     case sign(OAuth1Signer, OAuth1Request)
-    case verify(OAuth1Request, OAuth1RSAPublicKey)
+    case verify(OAuth1Request, OAuth1VerificationKey)
+    case bareHMAC(HMAC<SHA1>, [UInt8])
 }
 
 let postForm = OAuth1Request(
@@ -121,9 +157,8 @@ let postForm = OAuth1Request(
     ]
 )
 
-/// The request shapes, in the order they are run and reported. `post-form` is the shape of
-/// earlier runs (docs/benchmarks.md), so it stays first and is the `--sign-only` default.
-let workloads: [Workload] = [
+/// The four HMAC-SHA1 request shapes, each signed and verified.
+let hmacShapes: [Workload] = [
     Workload(name: "post-form", summary: "POST, 3 query params + 3-field form body, Authorization header", request: postForm, transmission: .header),
     Workload(
         name: "get-query-utf8", summary: "GET, 6 query params (2 percent-encoded UTF-8, 1 with '+' and %20), Authorization header",
@@ -143,6 +178,18 @@ let workloads: [Workload] = [
         request: OAuth1Request(method: "GET", url: URL(string: "https://api.example.com/1.1/statuses/home_timeline.json?count=200&since_id=1234567890")!),
         transmission: .query
     ),
+]
+
+/// The request shapes, in the order they are run and reported: the HMAC shapes signed
+/// (`post-form` is the shape of earlier runs, docs/benchmarks.md, so it stays first and is the
+/// `--sign-only` default), then verified (`NAME-verify`), then RSA.
+let workloads: [Workload] = hmacShapes + hmacShapes.map { shape in
+    var verify = shape
+    verify.name += "-verify"
+    verify.summary += ", read and verified (OAuth1IncomingRequest + verify(.secrets))"
+    verify.kind = .verify
+    return verify
+} + [
     Workload(
         name: "rsa-sha1-sign", summary: "post-form's request signed with RSA-SHA1, 2048-bit key (signer.sign)",
         request: postForm, transmission: .header, signatureMethod: .rsaSHA1, target: 3, allocationRuns: (100, 300)
@@ -175,11 +222,14 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let selected: [Workload]
-if let name = option("--workload") {
-    guard let workload = workloads.first(where: { $0.name == name }) else {
-        fail("unknown workload '\(name)'; one of: \(workloads.map(\.name).joined(separator: ", "))", status: 2)
+if let names = option("--workload") {
+    // One name, or several separated by commas (`--sign-only` runs the first).
+    selected = names.split(separator: ",").map { name in
+        guard let workload = workloads.first(where: { $0.name == name }) else {
+            fail("unknown workload '\(name)'; one of: \(workloads.map(\.name).joined(separator: ", "))", status: 2)
+        }
+        return workload
     }
-    selected = [workload]
 } else {
     selected = workloads
 }
@@ -195,13 +245,20 @@ if let name = option("--workload") {
             method: request.method, url: request.url, authorizationHeader: request.headers["Authorization"],
             contentType: request.headers["Content-Type"], body: request.body
         )
-        return incoming?.verify(.publicKey(key)) == true ? 1 : 0
+        return incoming?.verify(key) == true ? 1 : 0
+    case .bareHMAC(let key, let bytes):
+        return Int(key.authenticationCode(for: bytes)[0]) | 1
     }
 }
 
-/// The workload's prepared operation, or exit 1 naming why it cannot be.
-func prepare(_ workload: Workload) -> Operation {
+/// The workload's prepared operation (its bare-HMAC reference when `reference` is set), or
+/// exit 1 naming why it cannot be.
+func prepare(_ workload: Workload, reference: Bool = false) -> Operation {
     do {
+        if reference {
+            guard let operation = try workload.bareHMAC else { fail("\(workload.name) has no bare-HMAC reference (RSA)", status: 2) }
+            return operation
+        }
         return try workload.operation
     } catch {
         fail("\(workload.name): OAuth1Client cannot sign the request: \(error)", status: 1)
@@ -209,7 +266,7 @@ func prepare(_ workload: Workload) -> Operation {
 }
 
 if let count = option("--sign-only").flatMap(Int.init) {
-    let operation = prepare(selected[0])
+    let operation = prepare(selected[0], reference: arguments.contains("--reference"))
     var total = 0
     for _ in 0..<count { total &+= runOnce(operation) }
     exit(total > 0 ? 0 : 1)
@@ -251,7 +308,9 @@ def sign(c, w):
 endpoint = BaseEndpoint(None)
 def verify(w):
     request = endpoint._create_request(w["url"], w["method"], w["body"], dict(w["headers"]))
-    return sig.verify_rsa_sha1(request, keys["public"])
+    if w["signature_method"] == "RSA-SHA1":
+        return sig.verify_rsa_sha1(request, keys["public"])
+    return sig.verify_hmac_sha1(request, credentials["consumer_secret"], credentials["token_secret"])
 def signature(uri, headers):
     if "Authorization" in headers:
         return unquote(dict(parse_authorization_header(headers["Authorization"]))["oauth_signature"])
@@ -290,11 +349,14 @@ final class PythonPeer {
     private(set) var fixedSignatures: [String: String] = [:]
 
     init?(workloads: [Workload]) {
-        let credentialsJSON: [String: String] = [
+        var credentialsJSON: [String: String] = [
             "consumer_key": credentials.consumerKey, "consumer_secret": credentials.consumerSecret,
             "token": credentials.token!, "token_secret": credentials.tokenSecret!,
-            "rsa_private_key": rsaKey.pemRepresentation, "rsa_public_key": rsaKey.rsaPublic.pemRepresentation,
         ]
+        if workloads.contains(where: { $0.signatureMethod.key == .rsaKeyPair }) {
+            credentialsJSON["rsa_private_key"] = RSAMaterial.key.pemRepresentation
+            credentialsJSON["rsa_public_key"] = RSAMaterial.key.rsaPublic.pemRepresentation
+        }
         guard let workloadsJSON = try? Dictionary(uniqueKeysWithValues: workloads.map { ($0.name, try $0.peerDescription) }),
               let first = try? JSONSerialization.data(withJSONObject: credentialsJSON),
               let second = try? JSONSerialization.data(withJSONObject: workloadsJSON)
@@ -367,6 +429,7 @@ func measureSwift(_ operation: Operation, seconds: Double) -> Sample {
     let batch = switch operation {
     case .sign(let signer, _): signer.signatureMethod.key == .rsaKeyPair ? 1 : 100
     case .verify: 10
+    case .bareHMAC: 200
     }
     var count = 0
     let start = threadCPUTime()
@@ -428,6 +491,15 @@ struct AllocationCounter {
 }
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+/// Whether an operation's cost in bare HMACs stays within `target`: "target ≤ 3x: met".
+func hmacVerdict(_ cost: Double, _ target: Double?) -> String {
+    target.map { "target ≤ \(Int($0))x: \(cost <= $0 ? "met" : "NOT met")" } ?? "no target"
+}
+/// The length of the base string a bare-HMAC reference hashes.
+func baseStringLength(_ operation: Operation) -> Int {
+    if case .bareHMAC(_, let bytes) = operation { return bytes.count }
+    return 0
+}
 func ratio(_ value: Double) -> String { String(format: "%.1fx", value) }
 /// Whether `value` reaches `target`: "target ≥ 30x: met", or "no target" for a reported-only workload.
 func verdict(_ value: Double, _ target: Double?) -> String {
@@ -470,20 +542,27 @@ if let peer {
     say("  oauthlib: not available (python3 with oauthlib missing: pip install -r .ci/requirements.txt); OAuth1Client measured alone")
 }
 
-// 2. Throughput: per round, every workload once, its Swift and oauthlib slices alternating, so
-// both sides of a ratio see the same machine load and each workload's rounds are spread over
-// the whole run.
+// 2. Throughput: per round, every workload once, its Swift, bare-HMAC and oauthlib slices
+// alternating, so all sides of a ratio see the same machine load and each workload's rounds
+// are spread over the whole run.
+let references = Dictionary(uniqueKeysWithValues: selected.compactMap { workload in
+    workload.hmacTarget.map { _ in (workload.name, prepare(workload, reference: true)) }
+})
 for workload in selected {
     _ = measureSwift(operations[workload.name]!, seconds: 0.2)
+    _ = references[workload.name].map { measureSwift($0, seconds: 0.05) }
     _ = peer?.measure(workload, seconds: 0.2)
 }
 var swiftRates: [String: [Double]] = [:]
+var hmacRates: [String: [Double]] = [:]
 var pythonRates: [String: [Double]] = [:]
 for _ in 0..<rounds {
     for workload in selected {
-        var ours = Sample(), theirs = Sample(), peerAnswered = peer != nil
+        var ours = Sample(), bare = Sample(), theirs = Sample(), peerAnswered = peer != nil
         for _ in 0..<slices {
             ours += measureSwift(operations[workload.name]!, seconds: roundSeconds / Double(slices))
+            // The bare HMAC is steady and fast: a quarter of the slice is plenty.
+            if let reference = references[workload.name] { bare += measureSwift(reference, seconds: roundSeconds / Double(slices) / 4) }
             guard peerAnswered, let sample = peer?.measure(workload, seconds: roundSeconds / Double(slices)) else {
                 peerAnswered = false
                 continue
@@ -491,6 +570,7 @@ for _ in 0..<rounds {
             theirs += sample
         }
         swiftRates[workload.name, default: []].append(ours.rate)
+        if bare.count > 0 { hmacRates[workload.name, default: []].append(bare.rate) }
         if peerAnswered { pythonRates[workload.name, default: []].append(theirs.rate) }
     }
 }
@@ -498,12 +578,12 @@ peer?.stop()
 
 // 3. Allocations, then the report.
 let counter = AllocationCounter()
-var summary: [(name: String, ratio: Double?, target: Double?, allocations: Double?)] = []
+var summary: [(name: String, ratio: Double?, target: Double?, hmacCost: Double?, hmacTarget: Double?, allocations: Double?)] = []
 for workload in selected {
     say("\n[\(workload.name)] \(workload.summary)")
     let ours = swiftRates[workload.name]!
     let unit = workload.kind == .sign ? "signatures/s" : "verifications/s"
-    let reference = workload.kind == .sign ? "oauthlib Client.sign:" : "oauthlib verify_rsa_sha1:"
+    let reference = workload.kind == .sign ? "oauthlib Client.sign:" : workload.hmacTarget == nil ? "oauthlib verify_rsa_sha1:" : "oauthlib verify_hmac_sha1:"
     say("  " + "OAuth1Client:".padding(toLength: 25, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(ours)) + unit + String(format: "  (%.2f µs each, median)", 1e6 / median(ours)))
     var medianRatio: Double?
     if let theirs = pythonRates[workload.name], theirs.count == ours.count {
@@ -515,6 +595,15 @@ for workload in selected {
     } else if peer != nil {
         say("  oauthlib: the python3 peer stopped answering")
     }
+    var hmacCost: Double?
+    if let bare = hmacRates[workload.name], bare.count == ours.count {
+        let costs = zip(bare, ours).map { $0 / $1 }
+        hmacCost = median(costs)
+        say("  " + "bare HMAC-SHA1:".padding(toLength: 25, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(bare)) + "HMACs/s"
+            + String(format: "  (%.2f µs each over the %d-byte base string, median)", 1e6 / median(bare), references[workload.name].map(baseStringLength) ?? 0))
+        say("  cost in bare HMACs:       " + costs.map(ratio).joined(separator: " ")
+            + "  median \(ratio(median(costs)))  (\(hmacVerdict(median(costs), workload.hmacTarget)))")
+    }
     var allocations: Double?
     if let counted = counter?.perOperation(workload) {
         allocations = counted.perOperation
@@ -524,18 +613,19 @@ for workload in selected {
     } else {
         say("  heap allocations:     not measured (valgrind or strip missing: apt-get install valgrind binutils)")
     }
-    summary.append((workload.name, medianRatio, workload.target, allocations))
+    summary.append((workload.name, medianRatio, workload.target, hmacCost, workload.hmacTarget, allocations))
 }
 counter?.remove()
 
-say("\nSummary (ratio = OAuth1Client ÷ oauthlib, median of \(rounds) rounds)")
+say("\nSummary (ratio = OAuth1Client ÷ oauthlib; cost = one operation in bare HMAC-SHA1s of its base string; medians of \(rounds) rounds)")
 let width = selected.map(\.name.count).max() ?? 0
 for row in summary {
     let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
     let ratioText = row.ratio.map(ratio) ?? "—"
     let allocationText = row.allocations.map { String(format: "%.1f allocs/operation", $0) } ?? "allocations not measured"
     let verdictText = row.ratio.map { verdict($0, row.target) } ?? "not compared"
-    say("  \(name)  \(ratioText.leftPadded(to: 6))  \(verdictText.padding(toLength: 20, withPad: " ", startingAt: 0))  \(allocationText)")
+    let costText = row.hmacCost.map { "cost \(ratio($0)) (\(hmacVerdict($0, row.hmacTarget)))" } ?? ""
+    say("  \(name)  \(ratioText.leftPadded(to: 6))  \(verdictText.padding(toLength: 22, withPad: " ", startingAt: 0))  \(costText.padding(toLength: 32, withPad: " ", startingAt: 0))  \(allocationText)")
 }
 
 extension String {
