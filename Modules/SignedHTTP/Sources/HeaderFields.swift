@@ -89,8 +89,17 @@ public struct HeaderFields: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// Whether two field names are equal ignoring ASCII case, without allocating.
     public static func equalNames(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
-        return zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+        // Over the strings' contiguous bytes (in place for native strings): a zip of their
+        // UTF-8 views cost more than the rest of a header lookup.
+        var lhs = lhs, rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                for index in 0..<left.count where left[index] != right[index] {
+                    let folded = left[index] | 0x20
+                    guard folded == right[index] | 0x20, folded >= UInt8(ascii: "a"), folded <= UInt8(ascii: "z") else { return false }
+                }
+                return true
+            }
         }
     }
 

@@ -142,6 +142,12 @@ public enum PercentEncoding {
         try withContiguousUTF8(text) { decode(utf8: $0, plusAsSpace: plusAsSpace) }.get()
     }
 
+    /// ``decode(_:plusAsSpace:)`` over UTF-8 bytes already in memory, such as a header being
+    /// parsed, without making a string of the escaped text first.
+    public static func decode(_ utf8: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) throws(SigningCoreError) -> String {
+        try decode(utf8: utf8, plusAsSpace: plusAsSpace).get()
+    }
+
     /// Decodes `%XX` escapes strictly to raw bytes (no UTF-8 requirement).
     public static func decodeBytes(_ text: some StringProtocol, plusAsSpace: Bool = false) throws(SigningCoreError) -> [UInt8] {
         try withContiguousUTF8(text) { decodeBytes(utf8: $0, plusAsSpace: plusAsSpace) }.get()

@@ -49,8 +49,8 @@ public enum OAuth1AuthorizationHeader {
         }
         skipSpaces()
         var realm: String?
+        var realmCount = 0
         var parameters: [FormField] = []
-        var seen = Set<String>()
         while position < count {
             let nameStart = position
             while position < count, isTokenByte(input[position]) { position += 1 }
@@ -59,7 +59,9 @@ public enum OAuth1AuthorizationHeader {
                     ? "empty element at byte \(position); remove the extra ','"
                     : "expected a parameter name at byte \(position)")
             }
-            let rawName = String(decoding: input[nameStart..<position], as: UTF8.self)
+            let nameEnd = position
+            // The name as sent, for messages only.
+            var rawName: String { String(decoding: input[nameStart..<nameEnd], as: UTF8.self) }
             guard position < count, input[position] == UInt8(ascii: "=") else {
                 throw failure("parameter '\(printable(rawName))' must be followed by '=' at byte \(position)")
             }
@@ -79,20 +81,21 @@ public enum OAuth1AuthorizationHeader {
             guard position < count else {
                 throw failure("the value of '\(printable(rawName))' has no closing double quote; the header is truncated")
             }
-            let rawValue = String(decoding: input[valueStart..<position], as: UTF8.self)
+            let valueEnd = position
             position += 1
             let name: String
             let decodedValue: String
             do throws(SigningCoreError) {
-                name = try PercentEncoding.decode(rawName)
-                decodedValue = try PercentEncoding.decode(rawValue)
+                // Straight from the header's bytes: no string of the escaped text first.
+                (name, decodedValue) = try input.withUnsafeBufferPointer { bytes throws(SigningCoreError) in
+                    (try PercentEncoding.decode(UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])),
+                     try PercentEncoding.decode(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])))
+                }
             } catch {
                 throw failure("parameter '\(printable(rawName))': \(error.message)")
             }
-            guard seen.insert(name).inserted else {
-                throw OAuth1Error(code: .duplicateParameter, message: "the header gives '\(printable(name))' more than once; send each parameter once")
-            }
             if name == "realm" {
+                realmCount += 1
                 realm = decodedValue
             } else {
                 parameters.append(FormField(name, decodedValue))
@@ -106,6 +109,9 @@ public enum OAuth1AuthorizationHeader {
                 skipSpaces()
                 guard position < count else { throw failure("the header ends with ','; remove it or add the missing parameter") }
             }
+        }
+        if let repeated = realmCount > 1 ? "realm" : parameters.firstRepeatedName() {
+            throw OAuth1Error(code: .duplicateParameter, message: "the header gives '\(printable(repeated))' more than once; send each parameter once")
         }
         return (realm, parameters)
     }

@@ -37,10 +37,14 @@ public struct OAuth1IncomingRequest: Sendable {
     /// never `realm` or `oauth_signature`.
     public let signatureParameters: [FormField]
     /// The base string URI (RFC 5849 §3.4.1.2) of ``url``.
-    public let baseStringURI: String
+    public var baseStringURI: String { parts.baseStringURI }
     /// The signature base string (RFC 5849 §3.4.1.1) this request was signed over if its
     /// signature is good.
-    public let baseString: String
+    public var baseString: String { String(decoding: baseStringBytes, as: UTF8.self) }
+    /// ``url`` taken apart.
+    private let parts: OAuth1URLParts
+    /// ``baseString``'s bytes, which the signature is checked over.
+    private let baseStringBytes: [UInt8]
     /// The received `oauth_signature`, percent-decoded.
     public let signature: String
     /// The received `oauth_signature_method`.
@@ -79,7 +83,6 @@ public struct OAuth1IncomingRequest: Sendable {
         self.method = method
         self.url = url
         self.body = body
-        self.baseStringURI = parts.baseStringURI
 
         var headerParameters: [FormField] = []
         var realm: String?
@@ -97,12 +100,13 @@ public struct OAuth1IncomingRequest: Sendable {
             formParameters = try Self.parseForm(text, what: "the form body")
         }
 
+        // The protocol parameters, and where they came from: exactly one place (§3.5).
         var protocolParameters: [FormField] = []
         var locations: [ParameterLocation] = []
-        for (location, fields) in [(ParameterLocation.authorizationHeader, headerParameters), (.query, queryParameters), (.formBody, formParameters)] {
-            let oauth = fields.filter { $0.name.hasPrefix("oauth_") }
-            if !oauth.isEmpty { locations.append(location) }
-            protocolParameters += oauth
+        for (place, fields) in [(ParameterLocation.authorizationHeader, headerParameters), (.query, queryParameters), (.formBody, formParameters)] {
+            let before = protocolParameters.count
+            for field in fields where field.name.hasPrefix("oauth_") { protocolParameters.append(field) }
+            if protocolParameters.count > before { locations.append(place) }
         }
         guard let location = locations.first else {
             throw OAuth1Error(code: .missingParameter, message: "the request carries no OAuth protocol parameters (no 'Authorization: OAuth' header and no oauth_* query or form fields)")
@@ -113,36 +117,50 @@ public struct OAuth1IncomingRequest: Sendable {
                 message: "oauth_* parameters arrived in \(locations.map(\.rawValue).joined(separator: " and ")); RFC 5849 §3.5 allows exactly one place"
             )
         }
-        var seen = Set<String>()
-        for parameter in protocolParameters where !seen.insert(parameter.name).inserted {
-            throw OAuth1Error(code: .duplicateParameter, message: "'\(parameter.name)' is given more than once; send each protocol parameter once")
+        if let repeated = protocolParameters.firstRepeatedName() {
+            throw OAuth1Error(code: .duplicateParameter, message: "'\(repeated)' is given more than once; send each protocol parameter once")
         }
         self.protocolParameters = protocolParameters
         self.protocolParameterLocation = location
 
-        func value(_ name: String) -> String? { protocolParameters.first { $0.name == name }?.value }
-        func required(_ name: String) throws(OAuth1Error) -> String {
-            guard let value = value(name) else {
+        // One pass over the protocol parameters picks out the ones this type reads.
+        var consumerKey: String?, methodName: String?, signature: String?, version: String?, token: String?, nonce: String?
+        var timestampText: String?, hasBodyHash = false
+        for parameter in protocolParameters {
+            switch parameter.name {
+            case "oauth_consumer_key": consumerKey = parameter.value
+            case "oauth_signature_method": methodName = parameter.value
+            case "oauth_signature": signature = parameter.value
+            case "oauth_version": version = parameter.value
+            case "oauth_token": token = parameter.value
+            case "oauth_nonce": nonce = parameter.value
+            case "oauth_timestamp": timestampText = parameter.value
+            case "oauth_body_hash": hasBodyHash = true
+            default: continue
+            }
+        }
+        func required(_ value: String?, _ name: String) throws(OAuth1Error) -> String {
+            guard let value else {
                 throw OAuth1Error(code: .missingParameter, message: "the request has no '\(name)'; every signed request must carry it")
             }
             return value
         }
-        consumerKey = try required("oauth_consumer_key")
-        let methodName = try required("oauth_signature_method")
-        guard let signatureMethod = OAuth1SignatureMethod(rawValue: methodName) else {
+        self.consumerKey = try required(consumerKey, "oauth_consumer_key")
+        let methodText = try required(methodName, "oauth_signature_method")
+        guard let signatureMethod = OAuth1SignatureMethod(rawValue: methodText) else {
             throw OAuth1Error(
                 code: .unsupportedSignatureMethod,
-                message: "oauth_signature_method '\(methodName.prefix(40))' is not supported; use one of \(OAuth1SignatureMethod.allCases.map(\.rawValue).joined(separator: ", "))"
+                message: "oauth_signature_method '\(methodText.prefix(40))' is not supported; use one of \(OAuth1SignatureMethod.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
         self.signatureMethod = signatureMethod
-        signature = try required("oauth_signature")
-        if let version = value("oauth_version"), version != "1.0" {
+        self.signature = try required(signature, "oauth_signature")
+        if let version, version != "1.0" {
             throw OAuth1Error(code: .unsupportedVersion, message: "oauth_version must be '1.0' when present, not '\(version.prefix(20))'")
         }
-        token = value("oauth_token")
-        nonce = value("oauth_nonce")
-        if let text = value("oauth_timestamp") {
+        self.token = token
+        self.nonce = nonce
+        if let text = timestampText {
             guard (1...19).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                   let seconds = Int(text)
             else {
@@ -153,15 +171,21 @@ public struct OAuth1IncomingRequest: Sendable {
             timestamp = nil
         }
         if signatureMethod.requiresTimestampAndNonce {
-            _ = try required("oauth_timestamp")
-            _ = try required("oauth_nonce")
+            _ = try required(timestampText, "oauth_timestamp")
+            _ = try required(nonce, "oauth_nonce")
         }
-        if isFormEncoded, value("oauth_body_hash") != nil {
+        if isFormEncoded, hasBodyHash {
             throw OAuth1Error(code: .bodyHashNotAllowed, message: "oauth_body_hash must not be sent with a form-encoded body; its fields are signed directly")
         }
 
-        signatureParameters = (queryParameters + headerParameters + formParameters).filter { $0.name != "oauth_signature" }
-        baseString = OAuth1BaseString.make(method: method, baseStringURI: baseStringURI, parameters: signatureParameters)
+        var signatureParameters: [FormField] = []
+        signatureParameters.reserveCapacity(queryParameters.count + headerParameters.count + formParameters.count)
+        for fields in [queryParameters, headerParameters, formParameters] {
+            for field in fields where field.name != "oauth_signature" { signatureParameters.append(field) }
+        }
+        self.signatureParameters = signatureParameters
+        self.parts = parts
+        baseStringBytes = OAuth1Canonicalization.baseStringBytes(method: method, url: parts, parameters: signatureParameters).bytes
     }
 
     /// The decoded value of protocol parameter `name` (e.g. `oauth_callback`), if sent.
@@ -196,7 +220,7 @@ public struct OAuth1IncomingRequest: Sendable {
     /// declared method) and, when `oauth_body_hash` was sent, whether it matches the body.
     /// Timestamp windows and nonce replay are the service's policy and are not checked here.
     public func verify(_ key: OAuth1VerificationKey) -> Bool {
-        key.isValid(signature, method: signatureMethod, baseString: baseString.utf8) && bodyHashMatches != false
+        key.isValid(signature, method: signatureMethod, baseString: baseStringBytes) && bodyHashMatches != false
     }
 
     /// ``verify(_:)`` with ``OAuth1VerificationKey/secrets(consumerSecret:tokenSecret:)``.
