@@ -30,6 +30,9 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-rate"), help: "Signed requests prepared per second of run time (1000...200000).")
     var requestsPerSecondCap: Int = 20_000
 
+    @Option(help: "Rounds of bare then signed runs (1...9); the ratio reported is the median of the rounds' ratios.")
+    var runs: Int = 1
+
     @Option(name: .customLong("replay-store"), help: "Also run the signed route with its nonces in this PostgreSQL database (postgres://USER@HOST:PORT/DB), as `mock-servers --replay-store` does.")
     var replayStore: String?
 
@@ -38,6 +41,7 @@ struct CompareCommand: AsyncParsableCommand {
         guard (1...256).contains(connections) else { throw ValidationError("--connections must be 1...256") }
         guard (0...30).contains(warmup) else { throw ValidationError("--warmup must be 0...30") }
         guard (1000...200_000).contains(requestsPerSecondCap) else { throw ValidationError("--max-rate must be 1000...200000") }
+        guard (1...9).contains(runs) else { throw ValidationError("--runs must be 1...9") }
     }
 
     func run() async throws {
@@ -90,34 +94,47 @@ struct CompareCommand: AsyncParsableCommand {
             port: bare.port, authority: "127.0.0.1:\(bare.port)",
             requests: [PreparedRequest(target: "/constant", headers: [])], repeats: true
         )
-        let warmupTarget = LoadTarget(port: signed.baseURL.port!, authority: authority, requests: try signedRequests(requestsPerSecondCap * warmup), repeats: false)
-        let signedTarget = LoadTarget(port: signed.baseURL.port!, authority: authority, requests: try signedRequests(requestsPerSecondCap * duration), repeats: false)
-
-        print("loopback, \(connections) connections, \(duration) s per run after \(warmup) s warm-up; signed requests prepared in advance (\(signedTarget.requests.count))")
-        var results: [(String, LoadResult)] = []
-        var rssBefore = 0
-        var runs = [("bare Hummingbird constant", bareTarget, bareTarget), ("signed verify_credentials", warmupTarget, signedTarget)]
-        if let stored {
-            let port = stored.baseURL.port!
-            runs.append((
-                "signed verify_credentials, nonces in PostgreSQL",
-                LoadTarget(port: port, authority: authority, requests: try signedRequests(requestsPerSecondCap * warmup), repeats: false),
-                LoadTarget(port: port, authority: authority, requests: try signedRequests(requestsPerSecondCap * duration), repeats: false)
-            ))
+        // Each round signs its own requests (fresh nonces: the replay check is real), just before
+        // it runs, so the rounds never reuse one.
+        func signedTargets(port: Int) throws -> (warm: LoadTarget, measured: LoadTarget) {
+            (LoadTarget(port: port, authority: authority, requests: try signedRequests(requestsPerSecondCap * warmup), repeats: false),
+             LoadTarget(port: port, authority: authority, requests: try signedRequests(requestsPerSecondCap * duration), repeats: false))
         }
-        for (name, warm, target) in runs {
-            if warmup > 0 { _ = try await LoadGenerator.run(warm, connections: connections, seconds: warmup) }
-            if rssBefore == 0 { rssBefore = ProcessStatus.read()?.residentKilobytes ?? 0 }
-            let result = try await LoadGenerator.run(target, connections: connections, seconds: duration)
-            results.append((name, result))
-            print(result.line(name))
+
+        print("loopback, \(connections) connections, \(duration) s per run after \(warmup) s warm-up, \(runs) round(s); signed requests prepared in advance (\(requestsPerSecondCap * duration) per run)")
+        var results: [(String, LoadResult)] = []
+        var ratios: [Double] = []
+        var rssBefore = 0
+        for round in 1...runs {
+            if runs > 1 { print("round \(round):") }
+            var runsOfRound: [(String, () throws -> (warm: LoadTarget, measured: LoadTarget))] = [
+                ("bare Hummingbird constant", { (bareTarget, bareTarget) }),
+                ("signed verify_credentials", { try signedTargets(port: signed.baseURL.port!) }),
+            ]
+            if let stored {
+                runsOfRound.append(("signed verify_credentials, nonces in PostgreSQL", { try signedTargets(port: stored.baseURL.port!) }))
+            }
+            results = []
+            for (name, targets) in runsOfRound {
+                let (warm, target) = try targets()
+                if warmup > 0 { _ = try await LoadGenerator.run(warm, connections: connections, seconds: warmup) }
+                if rssBefore == 0 { rssBefore = ProcessStatus.read()?.residentKilobytes ?? 0 }
+                let result = try await LoadGenerator.run(target, connections: connections, seconds: duration)
+                results.append((name, result))
+                print(result.line(name))
+                if !target.repeats, result.requests >= target.requests.count - connections {
+                    print("note: the prepared signed requests ran out; raise --max-rate for a full-length run")
+                }
+            }
+            let ratio = results[1].1.requestsPerSecond / max(results[0].1.requestsPerSecond, 1)
+            ratios.append(ratio)
+            print(String(format: "signed / bare throughput: %.2fx", ratio))
         }
         let rssAfter = ProcessStatus.read()?.residentKilobytes ?? 0
-        if results[1].1.requests >= signedTarget.requests.count - connections {
-            print("note: the prepared signed requests ran out; raise --max-rate for a full-length run")
+        if runs > 1 {
+            print("signed / bare throughput per round: " + ratios.map { String(format: "%.2fx", $0) }.joined(separator: " ")
+                + String(format: "; median %.2fx", ratios.sorted()[ratios.count / 2]))
         }
-        let ratio = results[1].1.requestsPerSecond / max(results[0].1.requestsPerSecond, 1)
-        print(String(format: "signed / bare throughput: %.2fx", ratio))
         if results.count > 2 {
             let memory = results[1].1
             let database = results[2].1
