@@ -39,6 +39,21 @@ public struct ExpiringTable<Key: Hashable & Sendable, Value: Sendable>: Sendable
         return entry.value
     }
 
+    /// Stores `value` under `key` until `deadline` unless a live entry is already there, and
+    /// says whether it stored: a replay store's insert-if-absent. A new key costs one look-up
+    /// (the key is hashed once, where ``value(_:now:)`` then ``set(_:_:until:now:)`` hash it
+    /// at least twice); what expired and what exceeds the capacity go as in `set`.
+    public mutating func insertIfAbsent(_ key: Key, _ value: Value, until deadline: Date, now: Date) -> Bool {
+        purge(now: now)
+        if let existing = entries.updateValue(Entry(value: value, deadline: deadline), forKey: key), existing.deadline > now {
+            entries[key] = existing
+            return false
+        }
+        queue.append((key, deadline))
+        if entries.count > capacity { purge(now: now) }
+        return true
+    }
+
     /// Sets `key` to `value` until `deadline`, dropping what expired by `now` and, past the
     /// capacity, the entries closest to their deadline.
     public mutating func set(_ key: Key, _ value: Value, until deadline: Date, now: Date) {

@@ -18,10 +18,7 @@ public actor MemoryReplayStore: ReplayStore {
     }
 
     public func insertIfAbsent(_ key: ReplayKey, until expiry: Date, now: Date) -> Bool {
-        records.purge(now: now)
-        if records.value(key, now: now) != nil { return false }
-        records.set(key, true, until: expiry, now: now)
-        return true
+        records.insertIfAbsent(key, true, until: expiry, now: now)
     }
 
     /// How many records are kept (live ones and any not yet purged).

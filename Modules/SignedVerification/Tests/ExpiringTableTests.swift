@@ -27,6 +27,22 @@ struct ExpiringTableTests {
         #expect(table.value(0, now: start) == nil && table.value(1, now: start) == nil && table.value(4, now: start) == 4)
     }
 
+    @Test("insert-if-absent stores a new key once, keeps a live entry as it was, and takes an expired key again")
+    func insertIfAbsent() {
+        var table = ExpiringTable<String, Int>(capacity: 2)
+        let first = table.insertIfAbsent("a", 1, until: start + 10, now: start)
+        let replayed = table.insertIfAbsent("a", 2, until: start + 50, now: start + 5)
+        #expect(first && !replayed)
+        #expect(table.value("a", now: start + 9) == 1)
+        #expect(table.value("a", now: start + 10) == nil)  // the refused insert did not move the deadline
+        let again = table.insertIfAbsent("a", 3, until: start + 30, now: start + 10)
+        #expect(again && table.value("a", now: start + 29) == 3)
+        let second = table.insertIfAbsent("b", 4, until: start + 30, now: start + 10)
+        let third = table.insertIfAbsent("c", 5, until: start + 30, now: start + 10)
+        #expect(second && third && table.count == 2)
+        #expect(table.value("a", now: start + 11) == nil && table.value("c", now: start + 11) == 5)
+    }
+
     @Test("200 000 touches of a few keys and of distinct keys keep the table and its queue bounded")
     func bounded() {
         var table = ExpiringTable<Int, Bool>(capacity: 1000)
