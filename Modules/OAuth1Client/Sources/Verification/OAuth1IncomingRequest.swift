@@ -94,10 +94,14 @@ public struct OAuth1IncomingRequest: Sendable {
         isFormEncoded = contentType.map(MediaType.isFormURLEncoded) ?? false
         var formParameters: [FormField] = []
         if isFormEncoded {
-            guard let text = String(validating: body, as: UTF8.self) else {
+            // From the bytes: the parser checks UTF-8 itself, with no string of the body first.
+            do throws(SigningCoreError) {
+                try FormEncoding.parse(utf8: body, into: &formParameters)
+            } catch where error.code == .invalidUTF8 && String(validating: body, as: UTF8.self) == nil {
                 throw OAuth1Error(code: .invalidParameter, message: "the form body is not valid UTF-8; percent-encode non-ASCII text")
+            } catch {
+                throw OAuth1Error(code: .invalidParameter, message: "the form body cannot be decoded: \(error.description)")
             }
-            formParameters = try Self.parseForm(text, what: "the form body")
         }
 
         // The protocol parameters, and where they came from: exactly one place (§3.5).
