@@ -120,10 +120,12 @@ struct BooksJSONReader {
         guard position < bytes.count else { throw GaveUp() }
         let key = UnsafeBufferPointer(rebasing: bytes[start..<position])
         position += 1
-        guard String(validating: key, as: UTF8.self) != nil else { throw GaveUp() }
-        return keys.firstIndex { name in
+        let index = keys.firstIndex { name in
             name.utf8CodeUnitCount == key.count && name.withUTF8Buffer { $0.elementsEqual(key) }
         }
+        // A known key is ASCII; an unknown one that is not is left to JSONDecoder to check.
+        guard index != nil || key.allSatisfy({ $0 < 0x80 }) else { throw GaveUp() }
+        return index
     }
 
     // MARK: Scalars
@@ -133,19 +135,28 @@ struct BooksJSONReader {
         skipSpace()
         try expect(UInt8(ascii: "\""))
         let start = position
+        var bits: UInt8 = 0
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                let text = try Self.text(UnsafeBufferPointer(rebasing: bytes[start..<position]), ascii: bits < 0x80)
                 position += 1
-                guard let text else { throw GaveUp() }
                 return text
             }
             if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
             guard byte >= 0x20 else { throw GaveUp() }
+            bits |= byte
             position += 1
         }
         throw GaveUp()
+    }
+
+    /// `utf8` as a string; a byte sequence that is not UTF-8 gives up.
+    private static func text(_ utf8: UnsafeBufferPointer<UInt8>, ascii: Bool) throws(GaveUp) -> String {
+        let text = String(decoding: utf8, as: UTF8.self)
+        // Decoding repairs what is not UTF-8; a text that reads back as its bytes needed none.
+        guard ascii || text.utf8.elementsEqual(utf8) else { throw GaveUp() }
+        return text
     }
 
     /// The rest of a string holding escapes, from `start` (just after its opening quote).
@@ -156,8 +167,7 @@ struct BooksJSONReader {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let string = String(validating: text, as: UTF8.self) else { throw GaveUp() }
-                return string
+                return try text.withUnsafeBufferPointer { buffer throws(GaveUp) in try Self.text(buffer, ascii: false) }
             case UInt8(ascii: "\\"):
                 try escape(into: &text)
             case 0..<0x20:
@@ -191,8 +201,8 @@ struct BooksJSONReader {
                 guard (0xDC00..<0xE000).contains(low) else { throw GaveUp() }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             }
-            guard let unicode = Unicode.Scalar(scalar) else { throw GaveUp() }
-            text.append(contentsOf: String(Character(unicode)).utf8)
+            guard let unicode = Unicode.Scalar(scalar), let encoded = UTF8.encode(unicode) else { throw GaveUp() }
+            text.append(contentsOf: encoded)
         default:
             throw GaveUp()
         }
