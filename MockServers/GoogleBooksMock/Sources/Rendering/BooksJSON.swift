@@ -110,7 +110,7 @@ extension BooksJSON {
     private static func newline(_ output: inout [UInt8], pretty: Bool, depth: Int) {
         guard pretty else { return }
         output.append(0x0A)
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        for _ in 0..<depth { output.append(contentsOf: "  ".utf8) }
     }
 
     private static let hex = Array("0123456789abcdef".utf8)
@@ -143,7 +143,10 @@ extension BooksJSON {
         case 0x0A: output.append(UInt8(ascii: "n"))
         case 0x0D: output.append(UInt8(ascii: "r"))
         case 0x09: output.append(UInt8(ascii: "t"))
-        default: output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+        default:
+            output.append(contentsOf: "u00".utf8)
+            output.append(hex[Int(byte >> 4)])
+            output.append(hex[Int(byte & 0x0F)])
         }
     }
 }
