@@ -3,15 +3,17 @@ import Foundation
 import GoogleBooksClient
 import MockServerCatalog
 import MockServerKit
+import SignedHTTP
 import SigningCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// The Google Books benchmark, in one run: decoding a 40-item full-projection page into
-/// GoogleBooksClient's models against `JSONSerialization` into dictionaries and Python's
-/// `json` (ratios), then the mock's search latency and throughput over its catalogue under
-/// load against a bare Hummingbird route (loopback only, bounded in time).
+/// GoogleBooksClient's models (through the client, as an app gets them, and with `JSONDecoder`
+/// alone) against `JSONSerialization` into dictionaries and Python's `json` (ratios), then the
+/// mock's search latency and throughput over its catalogue under load against a bare
+/// Hummingbird route, and its latency on a single connection (loopback only, bounded in time).
 struct BooksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "books",
@@ -53,11 +55,16 @@ struct BooksCommand: AsyncParsableCommand {
         guard !page.isEmpty else { throw ValidationError("no query returned 40 items; the catalogue is too small") }
         print("page: 40 volumes, \(page.count) bytes")
 
-        let models = Self.time(decodes) { _ = try? JSONDecoder().decode(GoogleBooksVolumes.self, from: Data(page)) }
+        let client = GoogleBooksClient(configuration: GoogleBooksConfiguration(), http: SignedHTTPClient(transport: PageTransport(page: page)))
+        guard try await client.search(GoogleBooksSearch("x")).items?.count == 40 else { throw ValidationError("the client did not read the page") }
+        let models = try await Self.time(decodes) { _ = try await client.search(GoogleBooksSearch("x")) }
+        let decoder = Self.time(decodes) { _ = try? JSONDecoder().decode(GoogleBooksVolumes.self, from: Data(page)) }
         let dictionaries = Self.time(decodes) { _ = try? JSONSerialization.jsonObject(with: Data(page)) }
         let python = try Self.pythonDecode(page, count: decodes)
-        print(String(format: "decode per page: models %.1f µs, JSONSerialization %.1f µs, Python json %.1f µs", models * 1e6, dictionaries * 1e6, python * 1e6))
-        print(String(format: "models / JSONSerialization: %.2fx; models / Python json: %.2fx", models / dictionaries, models / python))
+        print(String(format: "decode per page: models (client.search) %.1f µs, JSONDecoder into models %.1f µs, JSONSerialization %.1f µs, Python json %.1f µs",
+                     models * 1e6, decoder * 1e6, dictionaries * 1e6, python * 1e6))
+        print(String(format: "models / JSONSerialization: %.2fx; models / Python json: %.2fx; JSONDecoder / JSONSerialization: %.2fx",
+                     models / dictionaries, models / python, decoder / dictionaries))
 
         let prepared = Self.queries.map { query in
             PreparedRequest(target: "/books/v1/volumes?q=\(PercentEncoding.encode(query))&maxResults=20", headers: [])
@@ -73,6 +80,20 @@ struct BooksCommand: AsyncParsableCommand {
             throughput.append(result.requestsPerSecond)
         }
         print(String(format: "search / bare throughput: %.2fx", throughput[1] / max(throughput[0], 1)))
+
+        _ = try await LoadGenerator.run(searchTarget, connections: 1, seconds: 1)
+        let single = try await LoadGenerator.run(searchTarget, connections: 1, seconds: duration)
+        print(single.line("mock search, 20 results, 1 connection"))
+        print(String(format: "single-connection search p50: %.2f ms", single.latencies.percentileMilliseconds(0.50)))
+    }
+
+    /// Answers every request with the page, as Google would.
+    struct PageTransport: HTTPTransport {
+        let page: [UInt8]
+
+        func send(_ request: APIRequest) async throws -> APIResponse {
+            APIResponse(statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page)
+        }
     }
 
     /// Seconds per call of `body`, the median of five rounds of `count` calls.
@@ -82,6 +103,19 @@ struct BooksCommand: AsyncParsableCommand {
         for _ in 0..<5 {
             let start = clock.now
             for _ in 0..<count { body() }
+            let elapsed = clock.now - start
+            rounds.append((Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(count))
+        }
+        return rounds.sorted()[2]
+    }
+
+    /// Seconds per call of the asynchronous `body`, the median of five rounds of `count` calls.
+    static func time(_ count: Int, _ body: () async throws -> Void) async throws -> Double {
+        let clock = ContinuousClock()
+        var rounds: [Double] = []
+        for _ in 0..<5 {
+            let start = clock.now
+            for _ in 0..<count { try await body() }
             let elapsed = clock.now - start
             rounds.append((Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(count))
         }

@@ -19,9 +19,13 @@ enum GoogleBooksAnswer {
         var error: Body
     }
 
-    /// `response`'s JSON as `type`, or the error it reports.
+    /// `response`'s JSON as `type`, or the error it reports. Pages and volumes are read by
+    /// ``BooksJSONReader``; what it leaves (anything unusual) is decoded by `JSONDecoder`.
     static func decode<Result: Decodable>(_ response: APIResponse, as type: Result.Type, now: Date) throws(GoogleBooksError) -> Result {
         try check(response, now: now)
+        if let readable = Result.self as? any BooksJSONReadable.Type, let value = BooksJSONReader.read(readable, from: response.body) {
+            return value as! Result
+        }
         do {
             return try JSONDecoder().decode(Result.self, from: Data(response.body))
         } catch let error as DecodingError {

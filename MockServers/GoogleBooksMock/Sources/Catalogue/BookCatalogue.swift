@@ -8,12 +8,18 @@ final class BookCatalogue: Sendable {
     let index: SearchIndex
     /// Each volume's description prepared for search snippets, by position.
     let snippets: [SnippetText]
+    /// What the filters and orderings read of each volume, by position.
+    let facts: [VolumeFacts]
+    /// The text each volume's rendering derives, by position.
+    let texts: [VolumeText]
     private let positions: [String: Int]
 
     init(size: Int, seed: UInt64) {
         volumes = CatalogueGenerator.volumes(count: size, seed: seed)
         index = SearchIndex(volumes: volumes)
         snippets = volumes.map(SnippetText.init)
+        facts = volumes.map(VolumeFacts.init)
+        texts = volumes.map(VolumeText.init)
         positions = Dictionary(uniqueKeysWithValues: volumes.map { ($0.id, $0.index) })
     }
 
@@ -56,30 +62,25 @@ final class BookCatalogue: Sendable {
 }
 
 extension BookCatalogue {
-    /// The volumes matching `search`, in its order.
-    func search(_ search: VolumeSearch) -> [Int] {
-        let matches = index.matches(search.query).filter { search.admits(volumes[Int($0.volume)]) }
-        switch search.orderBy {
-        case .newest:
-            return matches.map { Int($0.volume) }.sorted { left, right in
-                let (a, b) = (volumes[left].dateKey, volumes[right].dateKey)
-                return a != b ? a > b : left < right
+    /// How many volumes match `search`, and the positions of those on its page (from
+    /// `startIndex`, at most `maxResults`), in its order. Only the page is put in order: the
+    /// best `startIndex + maxResults` are kept while the matches are read, and the order is
+    /// total (ties go to the lower position), so the page is the one a full sort would give.
+    func search(_ search: VolumeSearch) -> (total: Int, page: [Int]) {
+        var ranked: [RankedVolume] = []
+        for match in index.matches(search.query) {
+            let facts = facts[Int(match.volume)]
+            guard search.admits(facts) else { continue }
+            let rank = switch search.orderBy {
+            case .newest: facts.dateKey
+            case .relevance: match.score * 16 + facts.popularity
             }
-        case .relevance:
-            return matches.map { (Int($0.volume), $0.score * 16 + popularity(volumes[Int($0.volume)])) }
-                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-                .map(\.0)
+            ranked.append(RankedVolume(rank: rank, volume: Int(match.volume)))
         }
-    }
-
-    /// A little extra relevance for rated and well-described volumes (at most 15).
-    private func popularity(_ volume: MockVolume) -> Int {
-        var bonus = 0
-        if let count = volume.ratingsCount { bonus += min(8, Int(log2(Double(count) + 1))) }
-        if (volume.averageRating ?? 0) >= 4 { bonus += 4 }
-        if volume.cover != nil { bonus += 2 }
-        if !volume.paragraphs.isEmpty { bonus += 1 }
-        return bonus
+        let total = ranked.count
+        guard search.startIndex < total, search.maxResults > 0 else { return (total, []) }
+        let best = RankedVolume.best(search.startIndex + search.maxResults, of: ranked)
+        return (total, best[search.startIndex...].map(\.volume))
     }
 }
 

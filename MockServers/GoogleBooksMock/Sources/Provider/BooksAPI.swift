@@ -33,22 +33,21 @@ struct BooksAPI: Sendable {
         }
         let started = ContinuousClock.now
         let catalogue = await catalogue
-        let matches = catalogue.search(search)
-        let total = reportedTotal(matches.count, search: search)
+        let (count, page) = catalogue.search(search)
+        let total = reportedTotal(count, search: search)
         var body = BooksJSONObject()
         body.add("kind", "books#volumes")
         body.add("totalItems", total)
-        let page = search.startIndex < matches.count ? matches[search.startIndex..<min(matches.count, search.startIndex + search.maxResults)] : []
         // Only what `fields` keeps is built (then the selection trims the rest exactly).
         if !page.isEmpty, let items = FieldSelection.child("items", of: common.selection?.root) {
             let rendering = VolumeRendering(baseURL: common.baseURL, projection: search.projection, selection: items)
             body.add("items", BooksJSON.array(page.enumerated().map { offset, index in
-                rendering.json(catalogue.volumes[index], .search(query: search.query, text: search.text, position: search.startIndex + offset, snippet: catalogue.snippets[index]))
+                rendering.json(catalogue.volumes[index], catalogue.texts[index], .search(query: search.query, text: search.text, position: search.startIndex + offset, snippet: catalogue.snippets[index]))
             }))
         }
         let elapsed = ContinuousClock.now - started
         let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        context.note.accept("search: \(matches.count) matches, items \(search.startIndex)..<\(search.startIndex + page.count), searched in \(microseconds) us")
+        context.note.accept("search: \(count) matches, items \(search.startIndex)..<\(search.startIndex + page.count), searched in \(microseconds) us")
         return respond(body.json, common)
     }
 
@@ -62,12 +61,13 @@ struct BooksAPI: Sendable {
             throw error.written(compact: !common.pretty)
         }
         let id = request.routeParameters["volumeId"] ?? ""
-        guard let volume = await catalogue.volume(id: id) else {
+        let catalogue = await catalogue
+        guard let volume = catalogue.volume(id: id) else {
             throw Self.notFound("The volume ID could not be found.", "no volume has the id '\(GoogleBooksMockError.quoted(id))'; take ids from a search").written(compact: !common.pretty)
         }
         context.note.accept("volume \(volume.id)")
         let rendering = VolumeRendering(baseURL: common.baseURL, projection: projection, selection: common.selection?.root)
-        return respond(rendering.json(volume, .lookup), common)
+        return respond(rendering.json(volume, catalogue.texts[volume.index], .lookup), common)
     }
 
     /// `GET /books/content?id=…&zoom=…`: the cover as PNG. Needs no key, as Google's image

@@ -66,36 +66,36 @@ extension BooksJSON {
     private func write(into output: inout [UInt8], pretty: Bool, depth: Int) {
         switch self {
         case .object(let members):
-            guard !members.isEmpty else { return output += Array("{}".utf8) }
+            guard !members.isEmpty else { return output.append(contentsOf: "{}".utf8) }
             output.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
+            for index in members.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.newline(&output, pretty: pretty, depth: depth + 1)
-                Self.writeString(member.name, into: &output)
+                Self.writeString(members[index].name, into: &output)
                 output.append(UInt8(ascii: ":"))
                 if pretty { output.append(UInt8(ascii: " ")) }
-                member.value.write(into: &output, pretty: pretty, depth: depth + 1)
+                members[index].value.write(into: &output, pretty: pretty, depth: depth + 1)
             }
             Self.newline(&output, pretty: pretty, depth: depth)
             output.append(UInt8(ascii: "}"))
         case .array(let elements):
-            guard !elements.isEmpty else { return output += Array("[]".utf8) }
+            guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
             output.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
+            for index in elements.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.newline(&output, pretty: pretty, depth: depth + 1)
-                element.write(into: &output, pretty: pretty, depth: depth + 1)
+                elements[index].write(into: &output, pretty: pretty, depth: depth + 1)
             }
             Self.newline(&output, pretty: pretty, depth: depth)
             output.append(UInt8(ascii: "]"))
         case .string(let text):
             Self.writeString(text, into: &output)
         case .integer(let number):
-            output += Array(String(number).utf8)
+            output.append(contentsOf: String(number).utf8)
         case .number(let number):
-            output += Array(Self.numberText(number).utf8)
+            output.append(contentsOf: Self.numberText(number).utf8)
         case .boolean(let flag):
-            output += Array((flag ? "true" : "false").utf8)
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
         }
     }
 
@@ -110,26 +110,43 @@ extension BooksJSON {
     private static func newline(_ output: inout [UInt8], pretty: Bool, depth: Int) {
         guard pretty else { return }
         output.append(0x0A)
-        output += repeatElement(UInt8(ascii: " "), count: depth * 2)
+        for _ in 0..<depth { output.append(contentsOf: "  ".utf8) }
     }
 
     private static let hex = Array("0123456789abcdef".utf8)
 
+    /// Which bytes a string cannot hold as they are: `"`, `\`, controls, and `<`, `>`, `&`, `'`.
+    private static let escaped: [Bool] = (0...255).map { byte in
+        byte < 0x20 || [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "'")].contains(UInt8(byte))
+    }
+
+    /// `text` quoted, runs of bytes that need no escape copied whole.
     private static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "'"):
-                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            default:
-                output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices where escaped[Int(bytes[index])] {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                escape(bytes[index], into: &output)
+                run = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func escape(_ byte: UInt8, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        default:
+            output.append(contentsOf: "u00".utf8)
+            output.append(hex[Int(byte >> 4)])
+            output.append(hex[Int(byte & 0x0F)])
+        }
     }
 }

@@ -21,28 +21,29 @@ struct VolumeRendering: Sendable {
         case lookup
     }
 
-    func json(_ volume: MockVolume, _ context: Context) -> BooksJSON {
+    /// `volume` shown in `context`; `text` is its prepared text (the catalogue's).
+    func json(_ volume: MockVolume, _ text: VolumeText, _ context: Context) -> BooksJSON {
         var object = BooksJSONObject()
         object.add("kind", "books#volume")
         object.add("id", volume.id)
         object.add("etag", volume.etag)
         object.add("selfLink", "\(baseURL)/books/v1/volumes/\(volume.id)")
         let wanted = { (name: String) in FieldSelection.child(name, of: selection) != nil }
-        if wanted("volumeInfo") { object.add("volumeInfo", volumeInfo(volume, context)) }
+        if wanted("volumeInfo") { object.add("volumeInfo", volumeInfo(volume, text, context)) }
         if case .lookup = context, projection == .full, volume.hasLayers {
             object.add("layerInfo", BooksJSON.object([.init(name: "layers", value: .array([
                 .object([.init(name: "layerId", value: .string("geo")), .init(name: "volumeAnnotationsVersion", value: .string("2"))]),
             ]))]))
         }
         if wanted("saleInfo") { object.add("saleInfo", saleInfo(volume)) }
-        if wanted("accessInfo") { object.add("accessInfo", accessInfo(volume)) }
-        if case .search(let query, _, _, let text) = context, wanted("searchInfo"), let snippet = Self.snippet(text, highlighting: query.highlights) {
+        if wanted("accessInfo") { object.add("accessInfo", accessInfo(volume, slug: text.slug)) }
+        if case .search(let query, _, _, let prepared) = context, wanted("searchInfo"), let snippet = Self.snippet(prepared, highlighting: query.highlights) {
             object.add("searchInfo", BooksJSON.object([.init(name: "textSnippet", value: .string(snippet))]))
         }
         return object.json
     }
 
-    private func volumeInfo(_ volume: MockVolume, _ context: Context) -> BooksJSON {
+    private func volumeInfo(_ volume: MockVolume, _ text: VolumeText, _ context: Context) -> BooksJSON {
         let full = projection == .full
         var lookup = false
         if case .lookup = context { lookup = true }
@@ -53,7 +54,7 @@ struct VolumeRendering: Sendable {
         info.add("publisher", volume.publisher)
         info.add("publishedDate", volume.publishedDate)
         if full {
-            info.add("description", lookup ? volume.htmlDescription : volume.plainDescription)
+            info.add("description", lookup ? volume.htmlDescription : text.plainDescription)
             info.add("industryIdentifiers", BooksJSON.array(volume.identifiers.map { identifier in
                 .object([.init(name: "type", value: .string(identifier.type)), .init(name: "identifier", value: .string(identifier.identifier))])
             }))
@@ -74,7 +75,7 @@ struct VolumeRendering: Sendable {
                 }
             }
             info.add("printType", volume.printType.rawValue)
-            let categories = lookup ? volume.categoryPaths : volume.topCategories
+            let categories = lookup ? volume.categoryPaths : text.topCategories
             if !categories.isEmpty { info.add("categories", BooksJSON.array(categories.map(BooksJSON.string))) }
             info.add("averageRating", volume.averageRating.map(BooksJSON.number))
             info.add("ratingsCount", volume.ratingsCount)
@@ -102,8 +103,8 @@ struct VolumeRendering: Sendable {
         let id = volume.id
         let frontCover = volume.readingModes.image ? "&printsec=frontcover" : ""
         switch context {
-        case .search(_, let text, let position, _):
-            let dq = PercentEncoding.encode(text)
+        case .search(_, let query, let position, _):
+            let dq = PercentEncoding.encode(query)
             info.add("previewLink", "http://books.google.com/books?id=\(id)\(frontCover)&dq=\(dq)&hl=&cd=\(position + 1)&source=gbs_api")
             info.add("infoLink", "http://books.google.com/books?id=\(id)&dq=\(dq)&hl=&source=gbs_api")
         case .lookup:
@@ -112,7 +113,7 @@ struct VolumeRendering: Sendable {
                 ? "https://play.google.com/store/books/details?id=\(id)&source=gbs_api"
                 : "http://books.google.com/books?id=\(id)&source=gbs_api")
         }
-        info.add("canonicalVolumeLink", "https://books.google.com/books/about/\(Self.slug(volume.title)).html?hl=&id=\(id)")
+        info.add("canonicalVolumeLink", "https://books.google.com/books/about/\(text.slug).html?hl=&id=\(id)")
         return info.json
     }
 
@@ -147,7 +148,7 @@ struct VolumeRendering: Sendable {
         return sale.json
     }
 
-    private func accessInfo(_ volume: MockVolume) -> BooksJSON {
+    private func accessInfo(_ volume: MockVolume, slug: String) -> BooksJSON {
         let access = volume.access
         let full = projection == .full
         var info = BooksJSONObject()
@@ -156,19 +157,18 @@ struct VolumeRendering: Sendable {
         info.add("embeddable", access.embeddable)
         info.add("publicDomain", access.publicDomain)
         if full { info.add("textToSpeechPermission", access.textToSpeechAllowed ? "ALLOWED" : "ALLOWED_FOR_ACCESSIBILITY") }
-        info.add("epub", format(access.epub, volume, "epub", full: full))
-        info.add("pdf", format(access.pdf, volume, "pdf", full: full))
+        info.add("epub", format(access.epub, volume, "epub", slug: slug, full: full))
+        info.add("pdf", format(access.pdf, volume, "pdf", slug: slug, full: full))
         info.add("webReaderLink", "http://play.google.com/books/reader?id=\(volume.id)&hl=&source=gbs_api")
         info.add("accessViewStatus", access.accessViewStatus)
         if full { info.add("quoteSharingAllowed", access.quoteSharingAllowed) }
         return info.json
     }
 
-    private func format(_ format: MockVolume.Format, _ volume: MockVolume, _ name: String, full: Bool) -> BooksJSON {
+    private func format(_ format: MockVolume.Format, _ volume: MockVolume, _ name: String, slug file: String, full: Bool) -> BooksJSON {
         var object = BooksJSONObject()
         object.add("isAvailable", format.isAvailable)
         guard full else { return object.json }
-        let file = Self.slug(volume.title)
         switch format {
         case .unavailable: break
         case .sample:

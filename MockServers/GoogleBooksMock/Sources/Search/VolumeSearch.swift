@@ -74,27 +74,27 @@ struct VolumeSearch: Sendable {
         }
     }
 
-    /// Whether the filters let `volume` through.
-    func admits(_ volume: MockVolume) -> Bool {
+    /// Whether the filters let a volume with `facts` through.
+    func admits(_ facts: VolumeFacts) -> Bool {
         switch printTypes {
         case .all: break
-        case .books: guard volume.printType == .book else { return false }
-        case .magazines: guard volume.printType == .magazine else { return false }
+        case .books: guard facts.printType == .book else { return false }
+        case .magazines: guard facts.printType == .magazine else { return false }
         }
-        if case .forPreorder = volume.sale, !showPreorders { return false }
-        if notMature, volume.isMature { return false }
-        if epubOnly, !volume.access.epub.isAvailable { return false }
+        if facts.isPreorder, !showPreorders { return false }
+        if notMature, facts.isMature { return false }
+        if epubOnly, !facts.hasEpub { return false }
         if let language {
-            let code = volume.language.lowercased()
+            let code = facts.language
             guard code == language || code.hasPrefix(language + "-") else { return false }
         }
         switch availability {
         case nil: return true
-        case .partial: return volume.access.viewability != "NO_PAGES"
-        case .full: return volume.access.viewability == "ALL_PAGES"
-        case .freeEbooks: if case .free = volume.sale { return true } else { return false }
-        case .paidEbooks: if case .forSale = volume.sale { return true } else { return false }
-        case .ebooks: return volume.sale.isEbook
+        case .partial: return facts.viewability != "NO_PAGES"
+        case .full: return facts.viewability == "ALL_PAGES"
+        case .freeEbooks: return facts.isFree
+        case .paidEbooks: return facts.isForSale
+        case .ebooks: return facts.isEbook
         }
     }
 }
