@@ -1,5 +1,6 @@
 import Foundation
 @testable import GoogleBooksClient
+import SigningCore
 import Testing
 
 /// The client's own reader of pages and volumes against `JSONDecoder`: what it reads it reads
@@ -34,6 +35,30 @@ struct ReaderTests {
     ])
     func leftToJSONDecoder(body: String) {
         #expect(BooksJSONReader.read(GoogleBooksVolumes.self, from: Array(body.utf8)) == nil)
+    }
+
+    @Test("hostile answers: a page cut short, bytes changed, dropped or repeated, never read unlike JSONDecoder", arguments: 0..<4)
+    func mutations(seed: UInt64) {
+        let original = Self.page(ClientTests.volume("a") + "," + ClientTests.volume("b", title: #"\u00e9t\u00E9 \ud83d\ude00"#))
+        var random = SplitMix64(seed: seed)
+        let replacements = Array(#"{}[]",:0-9.eE"\ ntrfu"#.utf8) + [0x00, 0x80, 0xC3, 0xFF]
+        for _ in 0..<250 {
+            var body = original
+            for _ in 0...Int.random(in: 0...2, using: &random) {
+                guard !body.isEmpty else { break }
+                let at = Int.random(in: 0..<body.count, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: body.removeSubrange(at...)
+                case 1: body[at] = replacements.randomElement(using: &random)!
+                case 2: body.remove(at: at)
+                default: body.insert(body[at], at: at)
+                }
+            }
+            // Whatever the reader returns, JSONDecoder must return too; what it gives up on is fine.
+            guard let read = BooksJSONReader.read(GoogleBooksVolumes.self, from: body) else { continue }
+            let decoded = try? JSONDecoder().decode(GoogleBooksVolumes.self, from: Data(body))
+            #expect(read == decoded, "reader and JSONDecoder differ on \(String(decoding: body, as: UTF8.self).prefix(300))")
+        }
     }
 
     @Test("bytes that are not UTF-8 are left to JSONDecoder")

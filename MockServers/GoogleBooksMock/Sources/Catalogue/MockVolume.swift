@@ -126,7 +126,7 @@ struct MockVolume: Sendable {
     var topCategories: [String] {
         var seen: [String] = []
         for path in categoryPaths {
-            let top = String(path.split(separator: "/").first ?? "").trimmingCharacters(in: .whitespaces)
+            let top = Self.trimmingSpaces(path.split(separator: "/").first ?? "")
             if !top.isEmpty, !seen.contains(top) { seen.append(top) }
         }
         return seen
@@ -135,12 +135,40 @@ struct MockVolume: Sendable {
     var isbn10: String? { identifiers.first { $0.type == "ISBN_10" }?.identifier }
     var isbn13: String? { identifiers.first { $0.type == "ISBN_13" }?.identifier }
 
+    /// `text` with `&`, `<`, `>`, `"` and `'` written as HTML entities, in one pass over its
+    /// bytes (Foundation's `replacingOccurrences` goes through NSString on Linux, five times).
     static func escapingMarkup(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&#39;")
+        guard text.utf8.contains(where: { Self.entities[Int($0)] != nil }) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            if let entity = Self.entities[Int(byte)] { output.append(contentsOf: entity) } else { output.append(byte) }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `text` without the spaces and tabs that begin or end it (what Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` removes: tab and Unicode's space separators),
+    /// without going through NSString.
+    static func trimmingSpaces(_ text: some StringProtocol) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        var trimmed = String.UnicodeScalarView()
+        trimmed.append(contentsOf: scalars[first...last])
+        return String(trimmed)
+    }
+
+    /// The entity for each byte `escapingMarkup` replaces, by byte value.
+    private static let entities: [[UInt8]?] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "&"): Array("&amp;".utf8)
+        case UInt8(ascii: "<"): Array("&lt;".utf8)
+        case UInt8(ascii: ">"): Array("&gt;".utf8)
+        case UInt8(ascii: "\""): Array("&quot;".utf8)
+        case UInt8(ascii: "'"): Array("&#39;".utf8)
+        default: nil
+        }
     }
 }
 

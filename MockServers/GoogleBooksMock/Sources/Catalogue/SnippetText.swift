@@ -59,12 +59,12 @@ struct SnippetText: Sendable {
         for character in text {
             current.append(character)
             if ".!?。".contains(character) {
-                let sentence = current.trimmingCharacters(in: .whitespaces)
+                let sentence = MockVolume.trimmingSpaces(current)
                 if !sentence.isEmpty { sentences.append(sentence) }
                 current = ""
             }
         }
-        let rest = current.trimmingCharacters(in: .whitespaces)
+        let rest = MockVolume.trimmingSpaces(current)
         if !rest.isEmpty { sentences.append(rest) }
         return sentences
     }

@@ -53,8 +53,18 @@ enum TextFolding {
 
     /// `text` lowercased, without combining marks, with a few letters spelt out (`ß` → `ss`).
     static func folded(_ text: String) -> String {
+        // ASCII needs no decomposition and has no marks: only A–Z change. Most of the catalogue
+        // is ASCII, and the Unicode path (Foundation's decomposition, a string per scalar's
+        // lowercase mapping) was half of building it.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
+        }
         var output = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.isASCII {
+                output.append(scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(UInt8(scalar.value + 32)) : scalar)
+                continue
+            }
             switch scalar.properties.generalCategory {
             case .nonspacingMark, .enclosingMark, .spacingMark:
                 continue
