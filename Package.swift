@@ -253,6 +253,7 @@ targets.append(.executableTarget(
     path: "Tools/MockServersBenchmark"
 ))
 targets.append(.executableTarget(name: "oauth1-benchmarks", dependencies: ["OAuth1Client", "OAuth1RSA", "SigningCore"], path: "Tools/Benchmarks/OAuth1Benchmarks"))
+targets.append(.executableTarget(name: "afsigned-benchmarks", dependencies: ["AFSignedClient", "SigningCore", "SignedHTTP", "SignedVerification"], path: "Tools/Benchmarks/AFSignedBenchmarks"))
 targets.append(.executableTarget(name: "signing-benchmarks", dependencies: ["SigningCore", swiftCrypto], path: "Tools/Benchmarks/SigningBenchmarks"))
 
 // MARK: Replay store on PostgreSQL

@@ -58,6 +58,9 @@ public struct AFSignedIncomingRequest: Sendable, Hashable {
 
     /// The value of every field called `name`, query first.
     func values(_ name: String) -> [String] {
-        (query + body).filter { $0.name == name }.map(\.value)
+        var found: [String] = []
+        for field in query where field.name == name { found.append(field.value) }
+        for field in body where field.name == name { found.append(field.value) }
+        return found
     }
 }

@@ -122,6 +122,11 @@ struct PHPArray: Sendable {
     // MARK: php_register_variable_ex
 
     private mutating func register(name: String, value: String) {
+        // A name without spaces, dots, brackets or NUL (the common case) is its own key.
+        if !name.isEmpty, !name.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "[") || $0 == 0 }) {
+            set(PHPKey(name), .string(value))
+            return
+        }
         var bytes = Array(name.utf8.prefix { $0 != 0 })  // C strings end at NUL
         while bytes.first == UInt8(ascii: " ") { bytes.removeFirst() }
         var base: [UInt8] = []
