@@ -584,12 +584,12 @@ for workload in selected {
     let ours = swiftRates[workload.name]!
     let unit = workload.kind == .sign ? "signatures/s" : "verifications/s"
     let reference = workload.kind == .sign ? "oauthlib Client.sign:" : workload.hmacTarget == nil ? "oauthlib verify_rsa_sha1:" : "oauthlib verify_hmac_sha1:"
-    say("  " + "OAuth1Client:".padding(toLength: 25, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(ours)) + unit + String(format: "  (%.2f µs each, median)", 1e6 / median(ours)))
+    say("  " + "OAuth1Client:".padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(ours)) + unit + String(format: "  (%.2f µs each, median)", 1e6 / median(ours)))
     var medianRatio: Double?
     if let theirs = pythonRates[workload.name], theirs.count == ours.count {
         let ratios = zip(ours, theirs).map { $0 / $1 }
         medianRatio = median(ratios)
-        say("  " + reference.padding(toLength: 25, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(theirs)) + unit + String(format: "  (%.2f µs each, median)", 1e6 / median(theirs)))
+        say("  " + reference.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(theirs)) + unit + String(format: "  (%.2f µs each, median)", 1e6 / median(theirs)))
         say("  ratio per round:          " + ratios.map(ratio).joined(separator: " "))
         say("  ratio (median):           \(ratio(median(ratios)))  (\(verdict(median(ratios), workload.target)))")
     } else if peer != nil {
@@ -599,7 +599,7 @@ for workload in selected {
     if let bare = hmacRates[workload.name], bare.count == ours.count {
         let costs = zip(bare, ours).map { $0 / $1 }
         hmacCost = median(costs)
-        say("  " + "bare HMAC-SHA1:".padding(toLength: 25, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(bare)) + "HMACs/s"
+        say("  " + "bare HMAC-SHA1:".padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(bare)) + "HMACs/s"
             + String(format: "  (%.2f µs each over the %d-byte base string, median)", 1e6 / median(bare), references[workload.name].map(baseStringLength) ?? 0))
         say("  cost in bare HMACs:       " + costs.map(ratio).joined(separator: " ")
             + "  median \(ratio(median(costs)))  (\(hmacVerdict(median(costs), workload.hmacTarget)))")
