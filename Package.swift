@@ -252,8 +252,11 @@ targets.append(.executableTarget(
     ],
     path: "Tools/MockServersBenchmark"
 ))
-targets.append(.executableTarget(name: "oauth1-benchmarks", dependencies: ["OAuth1Client", "OAuth1RSA", "SigningCore"], path: "Tools/Benchmarks/OAuth1Benchmarks"))
-targets.append(.executableTarget(name: "afsigned-benchmarks", dependencies: ["AFSignedClient", "SigningCore", "SignedHTTP", "SignedVerification"], path: "Tools/Benchmarks/AFSignedBenchmarks"))
+// What the benchmarks against a peer in another language share: CPU-time samples, the peer
+// process answering one slice per line, valgrind's allocation counts.
+targets.append(.target(name: "BenchmarkHarness", path: "Tools/Benchmarks/BenchmarkHarness"))
+targets.append(.executableTarget(name: "oauth1-benchmarks", dependencies: ["BenchmarkHarness", "OAuth1Client", "OAuth1RSA", "SigningCore"], path: "Tools/Benchmarks/OAuth1Benchmarks"))
+targets.append(.executableTarget(name: "afsigned-benchmarks", dependencies: ["BenchmarkHarness", "AFSignedClient", "SigningCore", "SignedHTTP", "SignedVerification"], path: "Tools/Benchmarks/AFSignedBenchmarks"))
 targets.append(.executableTarget(name: "signing-benchmarks", dependencies: ["SigningCore", swiftCrypto], path: "Tools/Benchmarks/SigningBenchmarks"))
 
 // MARK: Replay store on PostgreSQL

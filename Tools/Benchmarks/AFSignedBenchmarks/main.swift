@@ -28,14 +28,10 @@
 // verification costs in units of it (informative).
 import Foundation
 import AFSignedClient
+import BenchmarkHarness
 import SignedHTTP
 import SignedVerification
 import SigningCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 let rounds = 5
 /// Each round alternates the two sides this many times, so that both sample the same load
@@ -137,20 +133,6 @@ let workloads: [Workload] = [
 
 // MARK: Command line
 
-let arguments = CommandLine.arguments
-func option(_ name: String) -> String? {
-    arguments.firstIndex(of: name).flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
-}
-/// Prints a line at once, also into a pipe or `tee` (the run is long).
-func say(_ line: String) {
-    print(line)
-    fflush(nil)
-}
-func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-    exit(status)
-}
-
 let selected: [Workload]
 if let names = option("--workload") {
     // One name, or several separated by commas (`--sign-only` runs the first).
@@ -209,7 +191,7 @@ func prepare(_ workload: Workload, reference: Bool = false) -> Operation {
 }
 
 if let count = option("--sign-only").flatMap(Int.init) {
-    let operation = prepare(selected[0], reference: arguments.contains("--reference"))
+    let operation = prepare(selected[0], reference: CommandLine.arguments.contains("--reference"))
     var total = 0
     for _ in 0..<count { total &+= runOnce(operation) > 0 ? 1 : 0 }
     exit(total == count ? 0 : 1)
@@ -428,10 +410,7 @@ final class PHPPeer {
         var tampered: String
     }
 
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var buffer = Data()
+    private let process: PeerProcess
     private let script: URL
     /// Its answers per workload's name.
     private(set) var answers: [String: Answers] = [:]
@@ -440,25 +419,20 @@ final class PHPPeer {
 
     /// The peer, or `nil` when php-cli cannot run (`missing` says whether it is not installed).
     init?(workloads: [Workload], missing: inout Bool) {
-        script = FileManager.default.temporaryDirectory.appendingPathComponent("afsigned-benchmarks-\(getpid()).php")
+        script = FileManager.default.temporaryDirectory.appendingPathComponent("afsigned-benchmarks-\(ProcessInfo.processInfo.processIdentifier).php")
         guard (try? Data(php.utf8).write(to: script)) != nil,
               let described = try? Dictionary(uniqueKeysWithValues: workloads.map { ($0.name, try $0.peerDescription) }),
               let config = try? JSONSerialization.data(withJSONObject: [
                   "client_id": credentials.clientID, "client_secret": credentials.clientSecret, "workloads": described,
-              ] as [String: Any])
+              ] as [String: Any]),
+              let process = PeerProcess(["php", "-d", "opcache.enable_cli=1", script.path, String(decoding: config, as: UTF8.self)])
         else { return nil }
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["php", "-d", "opcache.enable_cli=1", script.path, String(decoding: config, as: UTF8.self)]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        guard let line = readLine(), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        self.process = process
+        guard let line = process.readLine(), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
               let version = object["php"] as? String, let replies = object["answers"] as? [String: [String: String]]
         else {
             // env exits 127 when it finds no php.
-            process.waitUntilExit()
-            missing = process.terminationStatus == 127
+            missing = process.stop() == 127
             try? FileManager.default.removeItem(at: script)
             return nil
         }
@@ -468,57 +442,18 @@ final class PHPPeer {
         }
     }
 
-    /// The next line the peer prints; nil when it exits.
-    private func readLine() -> String? {
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer = Data(buffer[buffer.index(after: newline)...])
-                return line
-            }
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { return nil }
-            buffer.append(chunk)
-        }
-    }
-
     /// The PHP verifications and the CPU time they took, over about `seconds`.
     func measure(_ workload: Workload, seconds: Double) -> Sample? {
-        input.fileHandleForWriting.write(Data("\(workload.name) \(seconds)\n".utf8))
-        guard let words = readLine()?.split(separator: " "), words.count == 2,
-              let count = Int(words[0]), let elapsed = Double(words[1])
-        else { return nil }
-        return Sample(count: count, seconds: elapsed)
+        process.measure(workload.name, seconds: seconds)
     }
 
     func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        process.stop()
         try? FileManager.default.removeItem(at: script)
     }
 }
 
 // MARK: Measurements
-
-/// Seconds of CPU time this thread has used. CPU time rather than wall time on both sides (the
-/// single-threaded php-cli reads its process's): on a machine shared with other jobs, time
-/// spent descheduled is not the code's.
-func threadCPUTime() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
-}
-
-/// Operations done and the thread CPU time they took.
-struct Sample {
-    var count = 0
-    var seconds = 0.0
-    var rate: Double { Double(count) / seconds }
-    static func += (total: inout Sample, sample: Sample) {
-        total.count += sample.count
-        total.seconds += sample.seconds
-    }
-}
 
 /// The Swift side's operations over about `seconds` of thread CPU time.
 func measureSwift(_ operation: Operation, seconds: Double) -> Sample {
@@ -535,64 +470,11 @@ func measureSwift(_ operation: Operation, seconds: Double) -> Sample {
     return Sample(count: count, seconds: threadCPUTime() - start)
 }
 
-/// Heap allocations per operation: valgrind's heap summary of this executable running the
-/// workload 1000 and 3000 times; the difference divided by the difference of the counts
-/// (start-up allocations cancel out).
-/// valgrind 3.19 cannot read the DWARF 5 debug info Swift emits, so it runs a copy of this
-/// executable with the debug info stripped (the code is the same).
-struct AllocationCounter {
-    let copy: String
-
-    init?() {
-        guard let executable = Bundle.main.executablePath else { return nil }
-        copy = FileManager.default.temporaryDirectory.appendingPathComponent("afsigned-benchmarks-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: copy)
-        guard (try? FileManager.default.copyItem(atPath: executable, toPath: copy)) != nil,
-              Self.run("strip", ["--strip-debug", copy]) != nil
-        else { return nil }
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: copy) }
-
-    func perOperation(_ workload: Workload) -> (perOperation: Double, small: Int, large: Int)? {
-        let runs = workload.allocationRuns
-        guard let small = total(workload, runs.small), let large = total(workload, runs.large) else { return nil }
-        return (Double(large - small) / Double(runs.large - runs.small), small, large)
-    }
-
-    private func total(_ workload: Workload, _ iterations: Int) -> Int? {
-        let arguments = ["--tool=memcheck", "--leak-check=no", copy, "--sign-only", String(iterations), "--workload", workload.name]
-        // "==123== total heap usage: 1,234 allocs, 1,200 frees, 56,789 bytes allocated"
-        guard let errors = Self.run("valgrind", arguments),
-              let line = errors.split(separator: "\n").first(where: { $0.contains("total heap usage") })
-        else { return nil }
-        let words = line.split(separator: " ")
-        guard let index = words.firstIndex(of: "usage:"), index + 1 < words.endIndex else { return nil }
-        return Int(words[index + 1].replacingOccurrences(of: ",", with: ""))
-    }
-
-    /// Runs `executable arguments` from `PATH`; its standard error when it exits with status 0.
-    private static func run(_ executable: String, _ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        do { try process.run() } catch { return nil }
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
-    }
-}
-
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 /// The length of the string to sign a bare-HMAC reference hashes.
 func stringLength(_ operation: Operation) -> Int {
     if case .bareHMAC(_, let bytes) = operation { return bytes.count }
     return 0
 }
-func ratio(_ value: Double) -> String { String(format: "%.1fx", value) }
 /// Whether `value` reaches the target: "target ≥ 30x: met".
 func verdict(_ value: Double) -> String { "target ≥ \(Int(target))x: \(value >= target ? "met" : "NOT met")" }
 
@@ -693,7 +575,7 @@ for workload in selected {
         + String(format: "  (%.2f µs each over the %d-byte string to sign, median)", 1e6 / median(bare), stringLength(references[workload.name]!)))
     say("  cost in bare HMACs:       " + costs.map(ratio).joined(separator: " ") + "  median \(ratio(median(costs)))  (informative)")
     var allocations: Double?
-    if let counted = counter?.perOperation(workload) {
+    if let counted = counter?.perOperation(workload.name, runs: workload.allocationRuns) {
         allocations = counted.perOperation
         let runs = workload.allocationRuns
         say(String(format: "  heap allocations:         %.1f per operation  (valgrind: %d allocs for %d operations, %d for %d)",

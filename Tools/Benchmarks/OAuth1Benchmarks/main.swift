@@ -14,15 +14,11 @@
 // workload's target. HMAC workloads also time, in the same slices, the bare HMAC-SHA1 of the
 // request's own base string (keyed state reused) and report what one operation costs in units
 // of it (target: ≤ 3 for signing, ≤ 4 for verifying).
+import BenchmarkHarness
 import Foundation
 import OAuth1Client
 import OAuth1RSA
 import SigningCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 let rounds = 5
 /// Each round alternates the two sides this many times, so that both sample the same load
@@ -207,20 +203,6 @@ let workloads: [Workload] = hmacShapes + hmacShapes.map { shape in
 
 // MARK: Command line
 
-let arguments = CommandLine.arguments
-func option(_ name: String) -> String? {
-    arguments.firstIndex(of: name).flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
-}
-/// Prints a line at once, also into a pipe or `tee` (the run is long).
-func say(_ line: String) {
-    print(line)
-    fflush(nil)
-}
-func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-    exit(status)
-}
-
 let selected: [Workload]
 if let names = option("--workload") {
     // One name, or several separated by commas (`--sign-only` runs the first).
@@ -266,7 +248,7 @@ func prepare(_ workload: Workload, reference: Bool = false) -> Operation {
 }
 
 if let count = option("--sign-only").flatMap(Int.init) {
-    let operation = prepare(selected[0], reference: arguments.contains("--reference"))
+    let operation = prepare(selected[0], reference: CommandLine.arguments.contains("--reference"))
     var total = 0
     for _ in 0..<count { total &+= runOnce(operation) }
     exit(total > 0 ? 0 : 1)
@@ -340,13 +322,10 @@ for line in sys.stdin:
 /// oauthlib in a python3 process that measures one slice each time it is asked, so Swift
 /// and Python slices interleave and see the same machine load.
 final class PythonPeer {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var buffer = Data()
+    private let process: PeerProcess
     /// oauthlib's signature (decoded) per signing workload's name, for the fixed nonce and
     /// timestamp; `verified` or `refused` per verification workload's.
-    private(set) var fixedSignatures: [String: String] = [:]
+    let fixedSignatures: [String: String]
 
     init?(workloads: [Workload]) {
         var credentialsJSON: [String: String] = [
@@ -359,69 +338,30 @@ final class PythonPeer {
         }
         guard let workloadsJSON = try? Dictionary(uniqueKeysWithValues: workloads.map { ($0.name, try $0.peerDescription) }),
               let first = try? JSONSerialization.data(withJSONObject: credentialsJSON),
-              let second = try? JSONSerialization.data(withJSONObject: workloadsJSON)
+              let second = try? JSONSerialization.data(withJSONObject: workloadsJSON),
+              let process = PeerProcess(["python3", "-c", python, String(decoding: first, as: UTF8.self), String(decoding: second, as: UTF8.self)])
         else { return nil }
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", python, String(decoding: first, as: UTF8.self), String(decoding: second, as: UTF8.self)]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        guard let line = readLine(), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
+        guard let line = process.readLine(), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
               let signatures = object as? [String: String]
-        else { return nil }
-        fixedSignatures = signatures
-    }
-
-    /// The next line the peer prints; nil when it exits.
-    private func readLine() -> String? {
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer = Data(buffer[buffer.index(after: newline)...])
-                return line
-            }
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { return nil }
-            buffer.append(chunk)
+        else {
+            process.stop()
+            return nil
         }
+        self.process = process
+        fixedSignatures = signatures
     }
 
     /// oauthlib's operations and the thread CPU time they took, over about `seconds`.
     func measure(_ workload: Workload, seconds: Double) -> Sample? {
-        input.fileHandleForWriting.write(Data("\(workload.name) \(seconds)\n".utf8))
-        guard let words = readLine()?.split(separator: " "), words.count == 2,
-              let count = Int(words[0]), let elapsed = Double(words[1])
-        else { return nil }
-        return Sample(count: count, seconds: elapsed)
+        process.measure(workload.name, seconds: seconds)
     }
 
     func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        process.stop()
     }
 }
 
 // MARK: Measurements
-
-/// Seconds of CPU time this thread has used. CPU time rather than wall time on both sides: on
-/// a machine shared with other jobs, time spent descheduled is not the code's.
-func threadCPUTime() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
-}
-
-/// Operations done and the thread CPU time they took.
-struct Sample {
-    var count = 0
-    var seconds = 0.0
-    var rate: Double { Double(count) / seconds }
-    static func += (total: inout Sample, sample: Sample) {
-        total.count += sample.count
-        total.seconds += sample.seconds
-    }
-}
 
 /// OAuth1Client's operations over about `seconds` of thread CPU time.
 func measureSwift(_ operation: Operation, seconds: Double) -> Sample {
@@ -439,58 +379,6 @@ func measureSwift(_ operation: Operation, seconds: Double) -> Sample {
     return Sample(count: count, seconds: threadCPUTime() - start)
 }
 
-/// Heap allocations per operation: valgrind's heap summary of this executable running the
-/// workload 1000 and 3000 times (100 and 300 for RSA); the difference divided by the difference
-/// of the counts (start-up allocations cancel out).
-/// valgrind 3.19 cannot read the DWARF 5 debug info Swift emits, so it runs a copy of this
-/// executable with the debug info stripped (the code is the same).
-struct AllocationCounter {
-    let copy: String
-
-    init?() {
-        guard let executable = Bundle.main.executablePath else { return nil }
-        copy = FileManager.default.temporaryDirectory.appendingPathComponent("oauth1-benchmarks-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: copy)
-        guard (try? FileManager.default.copyItem(atPath: executable, toPath: copy)) != nil,
-              Self.run("strip", ["--strip-debug", copy]) != nil
-        else { return nil }
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: copy) }
-
-    func perOperation(_ workload: Workload) -> (perOperation: Double, small: Int, large: Int)? {
-        let runs = workload.allocationRuns
-        guard let small = total(workload, runs.small), let large = total(workload, runs.large) else { return nil }
-        return (Double(large - small) / Double(runs.large - runs.small), small, large)
-    }
-
-    private func total(_ workload: Workload, _ iterations: Int) -> Int? {
-        let arguments = ["--tool=memcheck", "--leak-check=no", copy, "--sign-only", String(iterations), "--workload", workload.name]
-        // "==123== total heap usage: 1,234 allocs, 1,200 frees, 56,789 bytes allocated"
-        guard let errors = Self.run("valgrind", arguments),
-              let line = errors.split(separator: "\n").first(where: { $0.contains("total heap usage") })
-        else { return nil }
-        let words = line.split(separator: " ")
-        guard let index = words.firstIndex(of: "usage:"), index + 1 < words.endIndex else { return nil }
-        return Int(words[index + 1].replacingOccurrences(of: ",", with: ""))
-    }
-
-    /// Runs `executable arguments` from `PATH`; its standard error when it exits with status 0.
-    private static func run(_ executable: String, _ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        do { try process.run() } catch { return nil }
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
-    }
-}
-
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 /// Whether an operation's cost in bare HMACs stays within `target`: "target ≤ 3x: met".
 func hmacVerdict(_ cost: Double, _ target: Double?) -> String {
     target.map { "target ≤ \(Int($0))x: \(cost <= $0 ? "met" : "NOT met")" } ?? "no target"
@@ -500,7 +388,6 @@ func baseStringLength(_ operation: Operation) -> Int {
     if case .bareHMAC(_, let bytes) = operation { return bytes.count }
     return 0
 }
-func ratio(_ value: Double) -> String { String(format: "%.1fx", value) }
 /// Whether `value` reaches `target`: "target ≥ 30x: met", or "no target" for a reported-only workload.
 func verdict(_ value: Double, _ target: Double?) -> String {
     target.map { "target ≥ \(Int($0))x: \(value >= $0 ? "met" : "NOT met")" } ?? "no target"
@@ -605,7 +492,7 @@ for workload in selected {
             + "  median \(ratio(median(costs)))  (\(hmacVerdict(median(costs), workload.hmacTarget)))")
     }
     var allocations: Double?
-    if let counted = counter?.perOperation(workload) {
+    if let counted = counter?.perOperation(workload.name, runs: workload.allocationRuns) {
         allocations = counted.perOperation
         let runs = workload.allocationRuns
         say(String(format: "  heap allocations:         %.1f per operation  (valgrind: %d allocs for %d operations, %d for %d",
