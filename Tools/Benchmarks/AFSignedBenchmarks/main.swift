@@ -133,18 +133,8 @@ let workloads: [Workload] = [
 
 // MARK: Command line
 
-let selected: [Workload]
-if let names = option("--workload") {
-    // One name, or several separated by commas (`--sign-only` runs the first).
-    selected = names.split(separator: ",").map { name in
-        guard let workload = workloads.first(where: { $0.name == name }) else {
-            fail("unknown workload '\(name)'; one of: \(workloads.map(\.name).joined(separator: ", "))", status: 2)
-        }
-        return workload
-    }
-} else {
-    selected = workloads
-}
+/// `--workload a,b,…` or every workload; `--sign-only` runs the first.
+let selected = selectedWorkloads(workloads, name: \.name)
 
 /// The verifier's answer to `request` now: `verified`, or the seed's words for the refusal.
 func answer(_ request: ReceivedRequest, _ verifier: AFSignedVerifier) -> String {

@@ -23,3 +23,15 @@ public func median(_ values: [Double]) -> Double { values.sorted()[values.count 
 
 /// `value` as a ratio: `12.3x`.
 public func ratio(_ value: Double) -> String { String(format: "%.1fx", value) }
+
+/// The workloads `--workload a,b,…` names, in that order, or all of them without the option;
+/// exits with status 2 naming the choices for an unknown name.
+public func selectedWorkloads<Workload>(_ all: [Workload], name: (Workload) -> String) -> [Workload] {
+    guard let names = option("--workload") else { return all }
+    return names.split(separator: ",").map { wanted in
+        guard let workload = all.first(where: { name($0) == wanted }) else {
+            fail("unknown workload '\(wanted)'; one of: \(all.map(name).joined(separator: ", "))", status: 2)
+        }
+        return workload
+    }
+}

@@ -203,18 +203,8 @@ let workloads: [Workload] = hmacShapes + hmacShapes.map { shape in
 
 // MARK: Command line
 
-let selected: [Workload]
-if let names = option("--workload") {
-    // One name, or several separated by commas (`--sign-only` runs the first).
-    selected = names.split(separator: ",").map { name in
-        guard let workload = workloads.first(where: { $0.name == name }) else {
-            fail("unknown workload '\(name)'; one of: \(workloads.map(\.name).joined(separator: ", "))", status: 2)
-        }
-        return workload
-    }
-} else {
-    selected = workloads
-}
+/// `--workload a,b,…` or every workload; `--sign-only` runs the first.
+let selected = selectedWorkloads(workloads, name: \.name)
 
 /// One operation: a production-configuration signature, or reading and verifying a signed
 /// request; returns a value so the work cannot be dropped (0 when it failed).
