@@ -26,6 +26,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("fuzz-public-url", ["SignedVerification"]),
     ("fuzz-books-query", ["GoogleBooksMock"]),
     ("fuzz-books-fields", ["GoogleBooksMock"]),
+    ("fuzz-books-reader", ["GoogleBooksClient"]),
 ]
 
 var targets: [Target] = [
