@@ -269,7 +269,8 @@ struct BooksJSONReader {
         let start = position
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
         guard position < bytes.count else { throw GaveUp() }
-        if bytes[position] == UInt8(ascii: "0") {
+        let isZero = bytes[position] == UInt8(ascii: "0")
+        if isZero {
             position += 1
         } else {
             guard try digits() > 0 else { throw GaveUp() }
@@ -281,6 +282,9 @@ struct BooksJSONReader {
             hasFraction = true
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            // Foundation's JSON parser refuses `0e2` (valid JSON, found by fuzz-books-reader), so
+            // an exponent straight after a bare `0` is left to it, whatever it decides.
+            guard !(isZero && !hasFraction) else { throw GaveUp() }
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
             guard try digits() > 0 else { throw GaveUp() }

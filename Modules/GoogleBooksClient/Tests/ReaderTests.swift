@@ -29,7 +29,7 @@ struct ReaderTests {
         #"{"items":[{"id":"a","volumeInfo":{"pageCount":"many"}}]}"#,      // a wrong type (JSONDecoder names it)
         #"{"items":[{"id":"a","id":"b"}]}"#,                                  // a duplicate member
         #"{"totalItems":1.0}"#, #"{"totalItems":-0}"#, #"{"totalItems":1e2}"#, #"{"totalItems":99999999999999999999}"#,
-        #"{"totalItems":01}"#, #"{"kind":"a\u12"}"#, #"{"kind":"\ud800"}"#, "{\"kind\":\"tab\u{09}inside\"}", #"{"k\u0069nd":"x"}"#,
+        #"{"totalItems":01}"#, #"{"items":[{"volumeInfo":{"averageRating":0E2}}]}"#, #"{"x":[-0e2]}"#, #"{"kind":"a\u12"}"#, #"{"kind":"\ud800"}"#, "{\"kind\":\"tab\u{09}inside\"}", #"{"k\u0069nd":"x"}"#,
         #"{"items":[null]}"#, #"{"kind":"x"} trailing"#, #"{"kind":"x""#, "[]", "",
         #"{"x":"# + String(repeating: "[", count: 65) + String(repeating: "]", count: 65) + "}",
     ])
