@@ -80,11 +80,23 @@ struct OAuth1AuthorizationHeaderTests {
         "OAuth a=\"1\", a=\"2\"",
         "OAuth realm=\"x\", realm=\"y\"",
         "OAuth oauth_nonce=\"1\", oauth%5Fnonce=\"2\"",
+        "OAuth a%C3%A9=\"1\", a%c3%a9=\"2\"",
+        "OAuth " + (0..<40).map { "p\($0)=\"\($0)\"" }.joined(separator: ", ") + ", p3=\"again\"",
     ])
     func duplicated(header: String) {
         #expect(throws: OAuth1Error(code: .duplicateParameter, message: "")) {
             try OAuth1AuthorizationHeader.parse(header)
         }
+    }
+
+    /// Names are compared as bytes, as oauthlib compares them: `é` precomposed and `e` with a
+    /// combining accent are two names, however alike Swift's `String` finds them.
+    @Test("names that are equal only as Unicode text are two names", arguments: [4, 40])
+    func namesAreBytes(count: Int) throws {
+        let others = (0..<count).map { "p\($0)=\"\($0)\"" }.joined(separator: ", ")
+        let parsed = try OAuth1AuthorizationHeader.parse("OAuth \(others), oauth_x%C3%A9=\"1\", oauth_xe%CC%81=\"2\"")
+        #expect(parsed.parameters.suffix(2).map(\.value) == ["1", "2"])
+        #expect(parsed.parameters.count == count + 2)
     }
 
     @Test("huge input is refused before parsing; long valid input below the limit parses")

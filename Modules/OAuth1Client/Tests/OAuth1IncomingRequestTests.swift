@@ -156,6 +156,45 @@ struct OAuth1IncomingRequestTests {
         #expect(error?.message.hasPrefix(message) == true)
     }
 
+    /// The request reads its query and form body as SigningCore's form parser does: the same
+    /// fields in the same order, and the parser's error when it refuses them.
+    @Test("query and form fields agree with FormEncoding on 3000 random requests, errors included")
+    func fieldsAgreeWithFormEncoding() throws {
+        var generator = SplitMix64(seed: 2026)
+        let pieces = ["a", "B", "=", "&", "+", "%", "%2", "%20", "%2B", "%zz", "%C3%A9", "%C3", "%FF", "é", "&&", "==", "~", "*", "oauth_x", "oauth_signature"]
+        func random() -> String {
+            (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        }
+        let header = "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s%26\""
+        let headerFields = [FormField("oauth_consumer_key", "k"), FormField("oauth_signature_method", "PLAINTEXT")]
+        var outcomes = (read: 0, refused: 0)
+        for _ in 0..<3000 {
+            let (query, body) = (random(), random())
+            // Foundation may refuse or rewrite some of these as URLs: compare only what it keeps.
+            guard let url = URL(string: "https://e.com/p?" + query), url.query(percentEncoded: true) == query else { continue }
+            let received = Result { () throws(OAuth1Error) in
+                try OAuth1IncomingRequest(method: "POST", url: url, authorizationHeader: header,
+                                          contentType: "application/x-www-form-urlencoded", body: Array(body.utf8))
+            }
+            let expected = Result { () throws(SigningCoreError) in (try FormEncoding.parse(query), try FormEncoding.parse(body)) }
+            switch (received, expected) {
+            case (.success(let request), .success(let (queryFields, bodyFields))):
+                let protocolInQueryOrBody = (queryFields + bodyFields).contains { $0.name.hasPrefix("oauth_") }
+                #expect(!protocolInQueryOrBody, "oauth_* fields in the query or body must be refused beside the header: \(query) / \(body)")
+                #expect(request.signatureParameters == queryFields + headerFields + bodyFields, "\(query) / \(body)")
+                outcomes.read += 1
+            case (.failure(let error), .success(let (queryFields, bodyFields))):
+                #expect((queryFields + bodyFields).contains { $0.name.hasPrefix("oauth_") }, "refused: \(error.message)")
+            case (.failure(let error), .failure(let formError)):
+                #expect(error.code == .invalidParameter && error.message.hasSuffix(formError.description), "\(error.message) / \(formError.description)")
+                outcomes.refused += 1
+            case (.success, .failure(let formError)):
+                Issue.record("accepted what FormEncoding refuses (\(formError.description)): \(query) / \(body)")
+            }
+        }
+        #expect(outcomes.read > 300 && outcomes.refused > 300, "too few requests compared: \(outcomes)")
+    }
+
     @Test("form content types are recognised with parameters and case", arguments: [
         ("application/x-www-form-urlencoded", true), (" Application/X-WWW-Form-URLEncoded ; charset=UTF-8", true),
         ("application/json", false), ("multipart/form-data; boundary=x", false), ("", false),

@@ -69,10 +69,31 @@ public enum FormEncoding {
         return parse(utf8: input, into: &fields)
     }
 
-    /// The one form parser: one pass to find separators, one to decode each part. Appends to
-    /// `fields` and returns `nil`, or returns the first error with `fields` unchanged.
+    /// The one form parser: the fields ``forEachRawField(in:_:)`` finds, each part decoded.
+    /// Appends to `fields` and returns `nil`, or returns the first error with `fields` unchanged.
     static func parse(utf8 input: UnsafeBufferPointer<UInt8>, into fields: inout [FormField]) -> SigningCoreError? {
         let firstNew = fields.count
+        var failure: SigningCoreError?
+        forEachRawField(in: input) { nameRange, valueRange in
+            let field = fields.count - firstNew + 1
+            switch (decode(input, nameRange, field: field), decode(input, valueRange, field: field)) {
+            case (.success(let name), .success(let value)):
+                fields.append(FormField(name, value))
+                return true
+            case (.failure(let error), _), (_, .failure(let error)):
+                failure = error
+                return false
+            }
+        }
+        if failure != nil { fields.removeSubrange(firstNew...) }
+        return failure
+    }
+
+    /// Calls `body` with where each field's name and value lie in `input`, still encoded, in
+    /// order: the splitting rule of ``parse(_:)`` (fields separated by `&`, empty ones skipped,
+    /// the first `=` ending the name, a field without `=` an empty value), for code that
+    /// decodes the parts itself. Stops when `body` returns `false`.
+    public static func forEachRawField(in input: UnsafeBufferPointer<UInt8>, _ body: (_ name: Range<Int>, _ value: Range<Int>) -> Bool) {
         var segmentStart = 0
         while segmentStart < input.count {
             var segmentEnd = segmentStart
@@ -84,20 +105,10 @@ public enum FormEncoding {
             if segmentEnd > segmentStart {
                 let nameEnd = equals >= 0 ? equals : segmentEnd
                 let valueStart = equals >= 0 ? equals + 1 : segmentEnd
-                let field = fields.count - firstNew + 1
-                let name = decode(input, segmentStart..<nameEnd, field: field)
-                let value = decode(input, valueStart..<segmentEnd, field: field)
-                switch (name, value) {
-                case (.success(let name), .success(let value)):
-                    fields.append(FormField(name, value))
-                case (.failure(let error), _), (_, .failure(let error)):
-                    fields.removeSubrange(firstNew...)
-                    return error
-                }
+                guard body(segmentStart..<nameEnd, valueStart..<segmentEnd) else { return }
             }
             segmentStart = segmentEnd + 1
         }
-        return nil
     }
 
     /// Decodes the name or value at `range` of `input`, reporting errors at offsets in `input`.

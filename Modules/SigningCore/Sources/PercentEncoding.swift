@@ -89,6 +89,17 @@ public enum PercentEncoding {
         }
     }
 
+    /// Writes `input` (UTF-8 bytes) percent-encoded into `output` from `start` and returns where
+    /// it ends: ``write(_:allowing:to:at:)`` for bytes already in memory, such as names and
+    /// values decoded into one buffer.
+    ///
+    /// - Precondition: `output` has room for three bytes per byte of `input` from `start`.
+    @inlinable
+    public static func write(encoding input: UnsafeBufferPointer<UInt8>, allowing allowed: AllowedSet = .unreserved, to output: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        precondition(start >= 0 && output.count - start >= 3 * input.count, "the output has no room for the bytes encoded")
+        return write(input, allowing: allowed, spaceAsPlus: false, to: output, at: start)
+    }
+
     /// The length of `input` once encoded: one byte per allowed byte, three per escape.
     @inlinable
     static func encodedLength(of input: UnsafeBufferPointer<UInt8>, allowing allowed: AllowedSet, spaceAsPlus: Bool) -> Int {
@@ -151,6 +162,40 @@ public enum PercentEncoding {
     /// Decodes `%XX` escapes strictly to raw bytes (no UTF-8 requirement).
     public static func decodeBytes(_ text: some StringProtocol, plusAsSpace: Bool = false) throws(SigningCoreError) -> [UInt8] {
         try withContiguousUTF8(text) { decodeBytes(utf8: $0, plusAsSpace: plusAsSpace) }.get()
+    }
+
+    /// Appends the unescaped bytes of `input` to `output`: ``decodeBytes(_:plusAsSpace:)`` into a
+    /// buffer the caller keeps, for code that decodes many names and values into one.
+    ///
+    /// - Throws: ``SigningCoreError/Code/invalidPercentEncoding`` as ``decode(_:plusAsSpace:)``
+    ///   does, with the offset in `input`; `output` is then left as it was. The bytes are not
+    ///   checked to be UTF-8.
+    public static func append(decoding input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false, to output: inout [UInt8]) throws(SigningCoreError) {
+        // Text without escapes, most names and values, is copied whole.
+        guard let first = input.firstIndex(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
+            output.append(contentsOf: input)
+            return
+        }
+        let start = output.count
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[..<first]))
+        var read = first
+        while read < input.count {
+            let byte = input[read]
+            if byte == UInt8(ascii: "%") {
+                guard read + 2 < input.count,
+                      let high = Hex.value(ofHexDigit: input[read + 1]),
+                      let low = Hex.value(ofHexDigit: input[read + 2])
+                else {
+                    output.removeSubrange(start...)
+                    throw badEscape(at: read)
+                }
+                output.append(high << 4 | low)
+                read += 3
+            } else {
+                output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                read += 1
+            }
+        }
     }
 
     /// ``decode(_:plusAsSpace:)`` over UTF-8 bytes: unescapes straight into the result string
@@ -219,11 +264,7 @@ public enum PercentEncoding {
                       let high = Hex.value(ofHexDigit: input[read + 1]),
                       let low = Hex.value(ofHexDigit: input[read + 2])
                 else {
-                    return .failure(SigningCoreError(
-                        code: .invalidPercentEncoding,
-                        message: "'%' must be followed by two hexadecimal digits; write a literal '%' as %25",
-                        offset: read
-                    ))
+                    return .failure(badEscape(at: read))
                 }
                 output[written] = high << 4 | low
                 read += 3
@@ -234,6 +275,11 @@ public enum PercentEncoding {
             written += 1
         }
         return .success(written)
+    }
+
+    /// The error for a `%` at `offset` that is not followed by two hexadecimal digits.
+    private static func badEscape(at offset: Int) -> SigningCoreError {
+        SigningCoreError(code: .invalidPercentEncoding, message: "'%' must be followed by two hexadecimal digits; write a literal '%' as %25", offset: offset)
     }
 
     /// The index in `bytes` where the first ill-formed UTF-8 sequence starts; `bytes.count`

@@ -93,13 +93,27 @@ struct FormEncodingEntryPointTests {
             let fromBytes = Result { () throws(SigningCoreError) in try FormEncoding.parse(utf8: Array(text.utf8)) }
             var appended = existing
             let appendResult = Result { () throws(SigningCoreError) in try FormEncoding.parse(text[...], into: &appended) }
+            // The raw fields, decoded by hand, are the parsed ones.
+            var raw: [Result<FormField, SigningCoreError>] = []
+            Array(text.utf8).withUnsafeBufferPointer { input in
+                FormEncoding.forEachRawField(in: input) { name, value in
+                    raw.append(Result { () throws(SigningCoreError) in
+                        FormField(try PercentEncoding.decode(UnsafeBufferPointer(rebasing: input[name]), plusAsSpace: true),
+                                  try PercentEncoding.decode(UnsafeBufferPointer(rebasing: input[value]), plusAsSpace: true))
+                    })
+                    return true
+                }
+            }
+            let rawFields = raw.compactMap { try? $0.get() }
             switch (fromText, fromBytes, appendResult) {
             case (.success(let fields), .success(let bytesFields), .success):
                 #expect(fields == bytesFields && appended == existing + fields, "\(text)")
+                #expect(rawFields == fields, "\(text)")
             case (.failure(let error), .failure(let bytesError), .failure(let appendError)):
                 #expect(error.code == bytesError.code && error.code == appendError.code, "\(text)")
                 #expect(error.offset == bytesError.offset && error.offset == appendError.offset, "\(text)")
                 #expect(appended == existing, "a failed append must not change the fields: \(text)")
+                #expect(rawFields.count < raw.count, "the raw fields decode where the parser refuses: \(text)")
             default:
                 Issue.record("entry points disagree on '\(text)': \(fromText) / \(fromBytes) / \(appendResult)")
             }

@@ -45,6 +45,44 @@ struct PercentEncodingTests {
             count = PercentEncoding.write(example.text, to: buffer, at: 2)
         }
         #expect(written == appended)
+        let writtenFromBytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+            buffer[0] = UInt8(ascii: "p")
+            buffer[1] = UInt8(ascii: "=")
+            count = Array(example.text.utf8).withUnsafeBufferPointer { PercentEncoding.write(encoding: $0, to: buffer, at: 2) }
+        }
+        #expect(writtenFromBytes == appended)
+
+        // Decoding into a buffer the caller keeps appends exactly the decoded bytes.
+        var decoded = Array("p=".utf8)
+        try Array(example.encoded.utf8).withUnsafeBufferPointer { encoded throws(SigningCoreError) in
+            try PercentEncoding.append(decoding: encoded, to: &decoded)
+        }
+        #expect(decoded == Array("p=".utf8) + Array(example.text.utf8))
+    }
+
+    /// Decoding into a kept buffer refuses what ``PercentEncoding/decodeBytes(_:plusAsSpace:)``
+    /// refuses, at the same offset, and leaves the buffer as it was.
+    @Test("append(decoding:) agrees with decodeBytes on 20000 random inputs, errors included")
+    func appendDecodingAgrees() {
+        var generator = SplitMix64(seed: 7)
+        let pieces = ["a", "+", "%", "%2", "%20", "%2b", "%zz", "%C3%A9", "%FF", "é", " ", "~", "%%"]
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let plusAsSpace = Bool.random(using: &generator)
+            var output: [UInt8] = [1, 2, 3]
+            let appended = Array(text.utf8).withUnsafeBufferPointer { input in
+                Result { () throws(SigningCoreError) in try PercentEncoding.append(decoding: input, plusAsSpace: plusAsSpace, to: &output) }
+            }
+            switch (Result { () throws(SigningCoreError) in try PercentEncoding.decodeBytes(text, plusAsSpace: plusAsSpace) }, appended) {
+            case (.success(let bytes), .success):
+                #expect(output == [1, 2, 3] + bytes, "\(text)")
+            case (.failure(let expected), .failure(let error)):
+                #expect(error.code == expected.code && error.offset == expected.offset, "\(text)")
+                #expect(output == [1, 2, 3], "a failed decoding must leave the buffer as it was: \(text)")
+            default:
+                Issue.record("append(decoding:) and decodeBytes disagree on '\(text)'")
+            }
+        }
     }
 
     /// Decoding accepts lowercase hex and leaves `+` alone unless asked (URI paths, headers).

@@ -23,34 +23,44 @@ public enum OAuth1AuthorizationHeader {
     ///   control character inside a value, an empty element, a bad name or bad
     ///   percent-encoding; ``OAuth1Error/Code/duplicateParameter`` for a name given twice.
     public static func parse(_ value: String) throws(OAuth1Error) -> (realm: String?, parameters: [FormField]) {
-        let bytes = value.utf8
-        guard bytes.count <= maximumLength else {
-            throw failure("the header is \(bytes.count) bytes long, more than the \(maximumLength) accepted")
-        }
-        return try parse(Array(bytes))
+        var parameters = OAuth1DecodedParameters()
+        let realm = try parse(value, into: &parameters)
+        return (realm, parameters.fields)
     }
 
-    private static func parse(_ input: [UInt8]) throws(OAuth1Error) -> (realm: String?, parameters: [FormField]) {
+    /// ``parse(_:)`` adding the parameters to `parameters` as bytes, as ``OAuth1IncomingRequest``
+    /// reads them; returns the realm. On error `parameters` may hold some of the header's.
+    static func parse(_ value: String, into parameters: inout OAuth1DecodedParameters) throws(OAuth1Error) -> String? {
+        let count = value.utf8.count
+        guard count <= maximumLength else {
+            throw failure("the header is \(count) bytes long, more than the \(maximumLength) accepted")
+        }
+        var value = value
+        return try value.withUTF8 { input in Result { () throws(OAuth1Error) in try parse(input, into: &parameters) } }.get()
+    }
+
+    private static func parse(_ input: UnsafeBufferPointer<UInt8>, into parameters: inout OAuth1DecodedParameters) throws(OAuth1Error) -> String? {
         var position = 0
         let count = input.count
         func skipSpaces() {
             while position < count, input[position] == UInt8(ascii: " ") || input[position] == UInt8(ascii: "\t") { position += 1 }
         }
         skipSpaces()
-        let scheme = Array("oauth".utf8)
-        guard count - position >= scheme.count,
-              (0..<scheme.count).allSatisfy({ input[position + $0] | 0x20 == scheme[$0] })
+        let scheme: StaticString = "oauth"
+        guard count - position >= scheme.utf8CodeUnitCount,
+              scheme.withUTF8Buffer({ scheme in scheme.indices.allSatisfy { input[position + $0] | 0x20 == scheme[$0] } })
         else {
             throw failure(count == 0 ? "the header is empty; expected 'OAuth name=\"value\", …'" : "the header does not start with the scheme 'OAuth'")
         }
-        position += scheme.count
+        position += scheme.utf8CodeUnitCount
         if position < count, input[position] != UInt8(ascii: " "), input[position] != UInt8(ascii: "\t") {
             throw failure("the scheme 'OAuth' must be followed by a space")
         }
         skipSpaces()
         var realm: String?
         var realmCount = 0
-        var parameters: [FormField] = []
+        let first = parameters.count
+        parameters.reserveCapacity(forDecoding: input)
         while position < count {
             let nameStart = position
             while position < count, isTokenByte(input[position]) { position += 1 }
@@ -83,22 +93,22 @@ public enum OAuth1AuthorizationHeader {
             }
             let valueEnd = position
             position += 1
-            let name: String
-            let decodedValue: String
-            do throws(SigningCoreError) {
-                // Straight from the header's bytes: no string of the escaped text first.
-                (name, decodedValue) = try input.withUnsafeBufferPointer { bytes throws(SigningCoreError) in
-                    (try PercentEncoding.decode(UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])),
-                     try PercentEncoding.decode(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])))
+            // Straight from the header's bytes into the parameters' buffer.
+            let name = UnsafeBufferPointer(rebasing: input[nameStart..<nameEnd])
+            let value = UnsafeBufferPointer(rebasing: input[valueStart..<valueEnd])
+            guard parameters.appendDecoding(name: name, value: value, plusAsSpace: false) else {
+                // A bad escape or text that is not UTF-8: SigningCore's decoder names which.
+                do throws(SigningCoreError) {
+                    _ = try PercentEncoding.decode(name)
+                    _ = try PercentEncoding.decode(value)
+                } catch {
+                    throw failure("parameter '\(printable(rawName))': \(error.message)")
                 }
-            } catch {
-                throw failure("parameter '\(printable(rawName))': \(error.message)")
+                throw failure("parameter '\(printable(rawName))' cannot be decoded")
             }
-            if name == "realm" {
+            if parameters.name(of: parameters.count - 1, is: "realm") {
                 realmCount += 1
-                realm = decodedValue
-            } else {
-                parameters.append(FormField(name, decodedValue))
+                realm = parameters.removeLast().value
             }
             skipSpaces()
             if position < count {
@@ -110,10 +120,10 @@ public enum OAuth1AuthorizationHeader {
                 guard position < count else { throw failure("the header ends with ','; remove it or add the missing parameter") }
             }
         }
-        if let repeated = realmCount > 1 ? "realm" : parameters.firstRepeatedName() {
+        if let repeated = realmCount > 1 ? "realm" : parameters.firstRepeatedName(among: first..<parameters.count) {
             throw OAuth1Error(code: .duplicateParameter, message: "the header gives '\(printable(repeated))' more than once; send each parameter once")
         }
-        return (realm, parameters)
+        return realm
     }
 
     /// Serialises the header value: `OAuth realm="…", name="value", …` with names and values

@@ -26,7 +26,7 @@ public enum OAuth1BaseString {
     ///
     /// - Parameter parameters: decoded name–value pairs, exactly the ones to sign.
     public static func normalizedParameters(_ parameters: [FormField]) -> String {
-        String(decoding: OAuth1Canonicalization.normalizedBytes(parameters), as: UTF8.self)
+        String(decoding: OAuth1Canonicalization.normalizedBytes(OAuth1DecodedParameters(parameters)), as: UTF8.self)
     }
 
     /// The signature base string (RFC 5849 §3.4.1.1): the uppercased method, the base string
@@ -54,6 +54,6 @@ public enum OAuth1BaseString {
     /// The signature base string as UTF-8 bytes (it is ASCII), ready to be signed.
     static func bytes(method: String, baseStringURI: String, parameters: [FormField]) -> [UInt8] {
         let signed = parameters.contains { $0.name == "oauth_signature" } ? parameters.filter { $0.name != "oauth_signature" } : parameters
-        return OAuth1Canonicalization.baseStringBytes(method: method, baseStringURI: baseStringURI, parameters: signed)
+        return OAuth1Canonicalization.baseStringBytes(method: method, baseStringURI: baseStringURI, parameters: OAuth1DecodedParameters(signed))
     }
 }

@@ -19,25 +19,27 @@ enum OAuth1Canonicalization {
         /// The parameters in sorted order.
         let entries: [Entry]
 
-        init(_ parameters: [FormField]) {
-            var length = 0
-            for parameter in parameters { length += parameter.name.utf8.count + parameter.value.utf8.count }
+        init(_ parameters: OAuth1DecodedParameters) {
             var entries: [Entry] = []
             entries.reserveCapacity(parameters.count)
             // One buffer with room for the worst case (every byte escaped), so that each name and
             // value is encoded into it in one pass.
-            let bytes = [UInt8](unsafeUninitializedCapacity: 3 * length) { buffer, initialized in
-                var written = 0
-                for (index, parameter) in parameters.enumerated() {
-                    let start = written
-                    written = PercentEncoding.write(parameter.name, to: buffer, at: written)
-                    let middle = written
-                    written = PercentEncoding.write(parameter.value, to: buffer, at: written)
-                    // Each escape turns one byte into three.
-                    let escapes = (written - start - parameter.name.utf8.count - parameter.value.utf8.count) / 2
-                    entries.append((start, middle, written, escapes, index))
+            let bytes = parameters.bytes.withUnsafeBufferPointer { decoded in
+                [UInt8](unsafeUninitializedCapacity: 3 * decoded.count) { buffer, initialized in
+                    var written = 0
+                    for (index, parameter) in parameters.entries.enumerated() {
+                        let start = written
+                        let name = UnsafeBufferPointer(rebasing: decoded[parameter.nameStart..<parameter.valueStart])
+                        written = PercentEncoding.write(encoding: name, to: buffer, at: written)
+                        let middle = written
+                        let value = UnsafeBufferPointer(rebasing: decoded[parameter.valueStart..<parameter.valueEnd])
+                        written = PercentEncoding.write(encoding: value, to: buffer, at: written)
+                        // Each escape turns one byte into three.
+                        let escapes = (written - start - (parameter.valueEnd - parameter.nameStart)) / 2
+                        entries.append((start, middle, written, escapes, index))
+                    }
+                    initialized = written
                 }
-                initialized = written
             }
             bytes.withUnsafeBufferPointer { buffer in
                 func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
@@ -138,7 +140,7 @@ enum OAuth1Canonicalization {
     }
 
     /// The normalised parameter string (§3.4.1.3.2): `name=value&…`, encoded once.
-    static func normalizedBytes(_ parameters: [FormField]) -> [UInt8] {
+    static func normalizedBytes(_ parameters: OAuth1DecodedParameters) -> [UInt8] {
         let sorted = SortedParameters(parameters)
         var output: [UInt8] = []
         output.reserveCapacity(sorted.encodedCount + 2 * sorted.entries.count)
@@ -165,7 +167,7 @@ enum OAuth1Canonicalization {
 
     /// The signature base string's bytes: `METHOD&encoded-uri&double-encoded-parameters`.
     /// `parameters` must already exclude `oauth_signature`; they are sorted here.
-    static func baseStringBytes(method: String, baseStringURI: String, parameters: [FormField]) -> [UInt8] {
+    static func baseStringBytes(method: String, baseStringURI: String, parameters: OAuth1DecodedParameters) -> [UInt8] {
         baseStringBytes(method: method, uriLength: baseStringURI.utf8.count, sorted: SortedParameters(parameters)) {
             PercentEncoding.append(baseStringURI, to: &$0)
         }
@@ -173,7 +175,7 @@ enum OAuth1Canonicalization {
 
     /// The signature base string's bytes for a parsed URL, its base string URI written directly,
     /// and the parameters as encoded for it (the signer's `Authorization` header reuses them).
-    static func baseStringBytes(method: String, url: OAuth1URLParts, parameters: [FormField]) -> (bytes: [UInt8], encoded: SortedParameters) {
+    static func baseStringBytes(method: String, url: OAuth1URLParts, parameters: OAuth1DecodedParameters) -> (bytes: [UInt8], encoded: SortedParameters) {
         let length = url.scheme.utf8.count + url.host.utf8.count + url.path.utf8.count + 10
         let sorted = SortedParameters(parameters)
         return (baseStringBytes(method: method, uriLength: length, sorted: sorted) { url.appendEncodedBaseStringURI(to: &$0) }, sorted)

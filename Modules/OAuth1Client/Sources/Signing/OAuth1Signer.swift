@@ -145,9 +145,7 @@ public struct OAuth1Signer: RequestSigner {
             protocolParameters.append(extra)
         }
 
-        var signed: [FormField] = []
-        signed.reserveCapacity(protocolParameters.count + 16)
-        signed += protocolParameters
+        var signed = OAuth1DecodedParameters(protocolParameters)
         if let query = parts.query, !query.isEmpty { try Self.appendFields(of: query, to: &signed, what: "the URL's query") }
         let queryEnd = signed.count
         if isForm, !request.body.isEmpty { try Self.appendFields(of: request.body, to: &signed, what: "the form body") }
@@ -195,12 +193,12 @@ public struct OAuth1Signer: RequestSigner {
     /// refuse a request with some in its header and others in its query. Such a field is
     /// therefore kept only when it is new and sits where ``transmission`` puts the others.
     private static func checkRequestProtocolFields(
-        _ signed: [FormField], from start: Int, queryEnd: Int, transmission: OAuth1Transmission
+        _ signed: OAuth1DecodedParameters, from start: Int, queryEnd: Int, transmission: OAuth1Transmission
     ) throws(OAuth1Error) {
         var seen = Set<String>()  // filled on the first such field: most requests have none
-        for index in start..<signed.count where signed[index].name.hasPrefix("oauth_") {
-            let name = signed[index].name
-            if seen.isEmpty { seen = Set(signed[..<start].map(\.name)) }
+        for index in start..<signed.count where signed.isProtocolParameter(index) {
+            let name = signed.name(index)
+            if seen.isEmpty { seen = Set((0..<start).map(signed.name)) }
             guard !reservedNames.contains(name), seen.insert(name).inserted else {
                 throw OAuth1Error(
                     code: .duplicateParameter,
@@ -228,17 +226,17 @@ public struct OAuth1Signer: RequestSigner {
         return Int(min(max(seconds, 0), 1e15))
     }
 
-    private static func appendFields(of text: Substring, to fields: inout [FormField], what: String) throws(OAuth1Error) {
+    private static func appendFields(of text: Substring, to fields: inout OAuth1DecodedParameters, what: String) throws(OAuth1Error) {
         do throws(SigningCoreError) {
-            try FormEncoding.parse(text, into: &fields)
+            try fields.appendForm(text)
         } catch {
             throw OAuth1Error(code: .invalidParameter, message: "\(what) cannot be decoded: \(error.description)")
         }
     }
 
-    private static func appendFields(of body: [UInt8], to fields: inout [FormField], what: String) throws(OAuth1Error) {
+    private static func appendFields(of body: [UInt8], to fields: inout OAuth1DecodedParameters, what: String) throws(OAuth1Error) {
         do throws(SigningCoreError) {
-            try FormEncoding.parse(utf8: body, into: &fields)
+            try fields.appendForm(utf8: body)
         } catch {
             throw OAuth1Error(code: .invalidParameter, message: "\(what) cannot be decoded: \(error.description)")
         }

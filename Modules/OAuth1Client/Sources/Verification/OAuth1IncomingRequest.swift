@@ -29,13 +29,16 @@ public struct OAuth1IncomingRequest: Sendable {
     /// The header's `realm`, when the header gave one. It is not signed.
     public let realm: String?
     /// The decoded `oauth_*` parameters (`oauth_signature` included), in the order received.
-    public let protocolParameters: [FormField]
+    public var protocolParameters: [FormField] { protocolBytes.fields }
     /// Where ``protocolParameters`` came from.
     public let protocolParameterLocation: ParameterLocation
     /// Every parameter that goes into the base string: the query's fields, the form body's
     /// fields (only for `application/x-www-form-urlencoded`), the header's parameters;
     /// never `realm` or `oauth_signature`.
-    public let signatureParameters: [FormField]
+    public var signatureParameters: [FormField] { signatureBytes.fields }
+    /// ``protocolParameters`` and ``signatureParameters`` as bytes, made strings when asked for.
+    private let protocolBytes: OAuth1DecodedParameters
+    private let signatureBytes: OAuth1DecodedParameters
     /// The base string URI (RFC 5849 §3.4.1.2) of ``url``.
     public var baseStringURI: String { parts.baseStringURI }
     /// The signature base string (RFC 5849 §3.4.1.1) this request was signed over if its
@@ -84,33 +87,65 @@ public struct OAuth1IncomingRequest: Sendable {
         self.url = url
         self.body = body
 
-        var headerParameters: [FormField] = []
+        // Every parameter received, decoded into one buffer: the header's, the query's, the
+        // form body's (in that order, so the header's errors come first).
+        var received = OAuth1DecodedParameters()
         var realm: String?
         if let authorizationHeader, Self.hasOAuthScheme(authorizationHeader) {
-            (realm, headerParameters) = try OAuth1AuthorizationHeader.parse(authorizationHeader)
+            realm = try OAuth1AuthorizationHeader.parse(authorizationHeader, into: &received)
         }
         self.realm = realm
-        let queryParameters = try parts.query.map { query throws(OAuth1Error) in try Self.parseForm(query, what: "the URL's query") } ?? []
-        isFormEncoded = contentType.map(MediaType.isFormURLEncoded) ?? false
-        var formParameters: [FormField] = []
-        if isFormEncoded {
-            // From the bytes: the parser checks UTF-8 itself, with no string of the body first.
+        let header = 0..<received.count
+        if let query = parts.query {
             do throws(SigningCoreError) {
-                try FormEncoding.parse(utf8: body, into: &formParameters)
+                try received.appendForm(query)
+            } catch {
+                throw OAuth1Error(code: .invalidParameter, message: "the URL's query cannot be decoded: \(error.description)")
+            }
+        }
+        let query = header.upperBound..<received.count
+        isFormEncoded = contentType.map(MediaType.isFormURLEncoded) ?? false
+        if isFormEncoded {
+            do throws(SigningCoreError) {
+                try received.appendForm(utf8: body)
             } catch where error.code == .invalidUTF8 && String(validating: body, as: UTF8.self) == nil {
                 throw OAuth1Error(code: .invalidParameter, message: "the form body is not valid UTF-8; percent-encode non-ASCII text")
             } catch {
                 throw OAuth1Error(code: .invalidParameter, message: "the form body cannot be decoded: \(error.description)")
             }
         }
+        let form = query.upperBound..<received.count
 
-        // The protocol parameters, and where they came from: exactly one place (§3.5).
-        var protocolParameters: [FormField] = []
+        // The protocol parameters, and where they came from: exactly one place (§3.5). One pass
+        // over them picks out the ones this type reads.
+        var protocolIndices: [Int] = []
         var locations: [ParameterLocation] = []
-        for (place, fields) in [(ParameterLocation.authorizationHeader, headerParameters), (.query, queryParameters), (.formBody, formParameters)] {
-            let before = protocolParameters.count
-            for field in fields where field.name.hasPrefix("oauth_") { protocolParameters.append(field) }
-            if protocolParameters.count > before { locations.append(place) }
+        var consumerKey: String?, methodName: String?, signature: String?, version: String?, token: String?, nonce: String?
+        var timestampText: String?, hasBodyHash = false
+        for (place, range) in [(ParameterLocation.authorizationHeader, header), (.query, query), (.formBody, form)] {
+            let before = protocolIndices.count
+            for index in range where received.isProtocolParameter(index) {
+                protocolIndices.append(index)
+                func value() -> String { received.value(index) }
+                if received.name(of: index, is: "oauth_consumer_key") {
+                    consumerKey = value()
+                } else if received.name(of: index, is: "oauth_signature_method") {
+                    methodName = value()
+                } else if received.name(of: index, is: "oauth_signature") {
+                    signature = value()
+                } else if received.name(of: index, is: "oauth_version") {
+                    version = value()
+                } else if received.name(of: index, is: "oauth_token") {
+                    token = value()
+                } else if received.name(of: index, is: "oauth_nonce") {
+                    nonce = value()
+                } else if received.name(of: index, is: "oauth_timestamp") {
+                    timestampText = value()
+                } else if received.name(of: index, is: "oauth_body_hash") {
+                    hasBodyHash = true
+                }
+            }
+            if protocolIndices.count > before { locations.append(place) }
         }
         guard let location = locations.first else {
             throw OAuth1Error(code: .missingParameter, message: "the request carries no OAuth protocol parameters (no 'Authorization: OAuth' header and no oauth_* query or form fields)")
@@ -121,28 +156,13 @@ public struct OAuth1IncomingRequest: Sendable {
                 message: "oauth_* parameters arrived in \(locations.map(\.rawValue).joined(separator: " and ")); RFC 5849 §3.5 allows exactly one place"
             )
         }
+        let protocolParameters = received.selecting(protocolIndices)
         if let repeated = protocolParameters.firstRepeatedName() {
             throw OAuth1Error(code: .duplicateParameter, message: "'\(repeated)' is given more than once; send each protocol parameter once")
         }
-        self.protocolParameters = protocolParameters
+        self.protocolBytes = protocolParameters
         self.protocolParameterLocation = location
 
-        // One pass over the protocol parameters picks out the ones this type reads.
-        var consumerKey: String?, methodName: String?, signature: String?, version: String?, token: String?, nonce: String?
-        var timestampText: String?, hasBodyHash = false
-        for parameter in protocolParameters {
-            switch parameter.name {
-            case "oauth_consumer_key": consumerKey = parameter.value
-            case "oauth_signature_method": methodName = parameter.value
-            case "oauth_signature": signature = parameter.value
-            case "oauth_version": version = parameter.value
-            case "oauth_token": token = parameter.value
-            case "oauth_nonce": nonce = parameter.value
-            case "oauth_timestamp": timestampText = parameter.value
-            case "oauth_body_hash": hasBodyHash = true
-            default: continue
-            }
-        }
         func required(_ value: String?, _ name: String) throws(OAuth1Error) -> String {
             guard let value else {
                 throw OAuth1Error(code: .missingParameter, message: "the request has no '\(name)'; every signed request must carry it")
@@ -182,19 +202,16 @@ public struct OAuth1IncomingRequest: Sendable {
             throw OAuth1Error(code: .bodyHashNotAllowed, message: "oauth_body_hash must not be sent with a form-encoded body; its fields are signed directly")
         }
 
-        var signatureParameters: [FormField] = []
-        signatureParameters.reserveCapacity(queryParameters.count + headerParameters.count + formParameters.count)
-        for fields in [queryParameters, headerParameters, formParameters] {
-            for field in fields where field.name != "oauth_signature" { signatureParameters.append(field) }
-        }
-        self.signatureParameters = signatureParameters
+        // In the order the query, the header and the body give them (the base string sorts them).
+        let signatureParameters = received.selecting([query, header, form].joined().lazy.filter { !received.name(of: $0, is: "oauth_signature") })
+        self.signatureBytes = signatureParameters
         self.parts = parts
         baseStringBytes = OAuth1Canonicalization.baseStringBytes(method: method, url: parts, parameters: signatureParameters).bytes
     }
 
     /// The decoded value of protocol parameter `name` (e.g. `oauth_callback`), if sent.
     public func protocolParameter(_ name: String) -> String? {
-        protocolParameters.first { $0.name == name }?.value
+        protocolBytes.entries.indices.first { protocolBytes.name($0) == name }.map(protocolBytes.value)
     }
 
     /// `oauth_callback`, sent when requesting a temporary credential.
@@ -233,16 +250,11 @@ public struct OAuth1IncomingRequest: Sendable {
     }
 
     private static func hasOAuthScheme(_ header: String) -> Bool {
-        let trimmed = header.drop { $0 == " " || $0 == "\t" }
-        let scheme = trimmed.prefix { $0 != " " && $0 != "\t" }
-        return scheme.lowercased() == "oauth"
-    }
-
-    private static func parseForm(_ text: some StringProtocol, what: String) throws(OAuth1Error) -> [FormField] {
-        do throws(SigningCoreError) {
-            return try FormEncoding.parse(text)
-        } catch {
-            throw OAuth1Error(code: .invalidParameter, message: "\(what) cannot be decoded: \(error.description)")
+        var header = header
+        return header.withUTF8 { bytes in
+            let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            let scheme = bytes.drop(while: isSpace).prefix { !isSpace($0) }
+            return scheme.count == 5 && zip(scheme, "oauth".utf8).allSatisfy { $0 | 0x20 == $1 }
         }
     }
 }

@@ -1,0 +1,210 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import SigningCore
+
+/// Decoded parameter names and values kept as UTF-8 bytes in one buffer: how the signer and
+/// ``OAuth1IncomingRequest`` collect the query's, the form body's and the header's parameters
+/// and hand them to ``OAuth1Canonicalization`` without making a string of each name and value.
+///
+/// Strings are made only for what is read as text (``value(_:)``, ``field(_:)``, ``fields``).
+/// Every name and value in the buffer is well-formed UTF-8: the parsers below refuse the rest
+/// by returning `false`, and their callers then take SigningCore's string parsers, whose
+/// errors are the ones reported.
+struct OAuth1DecodedParameters: Sendable {
+    /// One parameter: its name is `bytes[nameStart..<valueStart]`, its value
+    /// `bytes[valueStart..<valueEnd]`.
+    struct Entry: Sendable {
+        var nameStart: Int
+        var valueStart: Int
+        var valueEnd: Int
+    }
+
+    /// Every decoded name and value, back to back.
+    private(set) var bytes: [UInt8] = []
+    /// The parameters, in the order added.
+    private(set) var entries: [Entry] = []
+
+    init() {}
+
+    /// The parameters of `fields`, in order.
+    init(_ fields: [FormField]) {
+        entries.reserveCapacity(fields.count)
+        bytes.reserveCapacity(fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count })
+        for field in fields { append(field) }
+    }
+
+    var count: Int { entries.count }
+
+    /// Adds `field`.
+    mutating func append(_ field: FormField) {
+        // Through `withUTF8`: appending a `UTF8View` goes byte by byte.
+        var (name, value) = (field.name, field.value)
+        let nameStart = bytes.count
+        name.withUTF8 { bytes.append(contentsOf: $0) }
+        let valueStart = bytes.count
+        value.withUTF8 { bytes.append(contentsOf: $0) }
+        entries.append(Entry(nameStart: nameStart, valueStart: valueStart, valueEnd: bytes.count))
+    }
+
+    /// Removes the last parameter and returns it.
+    mutating func removeLast() -> FormField {
+        let last = field(count - 1)
+        bytes.removeSubrange(entries.removeLast().nameStart...)
+        return last
+    }
+
+    /// The parameters at `indices`, in that order, sharing this buffer.
+    func selecting(_ indices: some Sequence<Int>) -> OAuth1DecodedParameters {
+        var selection = OAuth1DecodedParameters()
+        selection.bytes = bytes
+        selection.entries = indices.map { entries[$0] }
+        return selection
+    }
+
+    /// Adds the parameter whose encoded name and value are `name` and `value`, percent-decoded
+    /// (`+` as a space when `plusAsSpace`). Returns `false`, adding nothing, when an escape is
+    /// bad or a decoded part is not UTF-8.
+    mutating func appendDecoding(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Bool {
+        let nameStart = bytes.count
+        do throws(SigningCoreError) {
+            try PercentEncoding.append(decoding: name, plusAsSpace: plusAsSpace, to: &bytes)
+            let valueStart = bytes.count
+            try PercentEncoding.append(decoding: value, plusAsSpace: plusAsSpace, to: &bytes)
+            let entry = Entry(nameStart: nameStart, valueStart: valueStart, valueEnd: bytes.count)
+            guard isUTF8(nameStart..<valueStart), isUTF8(valueStart..<entry.valueEnd) else {
+                bytes.removeSubrange(nameStart...)
+                return false
+            }
+            entries.append(entry)
+            return true
+        } catch {
+            bytes.removeSubrange(nameStart...)
+            return false
+        }
+    }
+
+    /// Adds the fields of the form-encoded `input` (`+` as a space) as ``FormEncoding`` splits
+    /// them. Returns `false`, adding nothing, when ``FormEncoding/parse(_:)`` would refuse it.
+    mutating func appendForm(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (byteCount, entryCount) = (bytes.count, entries.count)
+        reserveCapacity(forDecoding: input)
+        var complete = true
+        FormEncoding.forEachRawField(in: input) { name, value in
+            complete = appendDecoding(name: UnsafeBufferPointer(rebasing: input[name]), value: UnsafeBufferPointer(rebasing: input[value]), plusAsSpace: true)
+            return complete
+        }
+        if !complete {
+            bytes.removeSubrange(byteCount...)
+            entries.removeSubrange(entryCount...)
+        }
+        return complete
+    }
+
+    /// Adds the fields of the form-encoded `text`, or throws ``FormEncoding/parse(_:)``'s error.
+    mutating func appendForm(_ text: some StringProtocol) throws(SigningCoreError) {
+        guard text.utf8.withContiguousStorageIfAvailable({ appendForm($0) }) != true else { return }
+        for field in try FormEncoding.parse(text) { append(field) }
+    }
+
+    /// Adds the fields of a form body given as bytes, or throws ``FormEncoding/parse(utf8:)``'s
+    /// error (the body itself must be UTF-8).
+    mutating func appendForm(utf8 body: [UInt8]) throws(SigningCoreError) {
+        let added = body.withUnsafeBufferPointer { body in
+            (body.allSatisfy { $0 < 0x80 } || String(validating: body, as: UTF8.self) != nil) && appendForm(body)
+        }
+        guard !added else { return }
+        for field in try FormEncoding.parse(utf8: body) { append(field) }
+    }
+
+    /// Makes room for the parameters decoded from `input` (at most its length; one entry per
+    /// `&` or `,` and one more), so that parsing grows the buffers at most once.
+    mutating func reserveCapacity(forDecoding input: UnsafeBufferPointer<UInt8>) {
+        var separators = 0
+        for byte in input where byte == UInt8(ascii: "&") || byte == UInt8(ascii: ",") { separators &+= 1 }
+        bytes.reserveCapacity(bytes.count + input.count)
+        entries.reserveCapacity(entries.count + 1 + separators)
+    }
+
+    private func isUTF8(_ range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            let part = UnsafeBufferPointer(rebasing: bytes[range])
+            return part.allSatisfy { $0 < 0x80 } || String(validating: part, as: UTF8.self) != nil
+        }
+    }
+
+    /// Calls `body` with the name and value of parameter `index`.
+    func withBytes<Result>(of index: Int, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let entry = entries[index]
+        return bytes.withUnsafeBufferPointer { bytes in
+            body(UnsafeBufferPointer(rebasing: bytes[entry.nameStart..<entry.valueStart]), UnsafeBufferPointer(rebasing: bytes[entry.valueStart..<entry.valueEnd]))
+        }
+    }
+
+    /// Whether the name of parameter `index` is `name`.
+    func name(of index: Int, is name: StaticString) -> Bool {
+        let entry = entries[index]
+        return entry.valueStart - entry.nameStart == name.utf8CodeUnitCount && hasPrefix(name, at: entry.nameStart)
+    }
+
+    /// Whether the name of parameter `index` starts with `oauth_` (a protocol parameter's, §3.5).
+    func isProtocolParameter(_ index: Int) -> Bool {
+        let entry = entries[index]
+        return entry.valueStart - entry.nameStart >= 6 && hasPrefix("oauth_", at: entry.nameStart)
+    }
+
+    /// Whether `bytes` hold `prefix` from `start` (which must leave room for it).
+    private func hasPrefix(_ prefix: StaticString, at start: Int) -> Bool {
+        bytes.withUnsafeBytes { bytes in
+            memcmp(bytes.baseAddress! + start, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
+        }
+    }
+
+    /// Whether parameters `index` and `other` have the same name.
+    private func sameName(_ index: Int, _ other: Int) -> Bool {
+        let (entry, otherEntry) = (entries[index], entries[other])
+        let length = entry.valueStart - entry.nameStart
+        guard otherEntry.valueStart - otherEntry.nameStart == length else { return false }
+        return bytes.withUnsafeBytes { bytes in memcmp(bytes.baseAddress! + entry.nameStart, bytes.baseAddress! + otherEntry.nameStart, length) == 0 }
+    }
+
+    /// The name of parameter `index`.
+    func name(_ index: Int) -> String {
+        withBytes(of: index) { name, _ in String(decoding: name, as: UTF8.self) }
+    }
+
+    /// The value of parameter `index`.
+    func value(_ index: Int) -> String {
+        withBytes(of: index) { _, value in String(decoding: value, as: UTF8.self) }
+    }
+
+    /// Parameter `index` as a field.
+    func field(_ index: Int) -> FormField {
+        withBytes(of: index) { name, value in FormField(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)) }
+    }
+
+    /// Every parameter as a field, in order.
+    var fields: [FormField] { entries.indices.map(field) }
+
+    /// The first name that an earlier parameter (of those in `range`, all by default) already
+    /// has, or `nil` when every name is different: how the header parser and ``OAuth1IncomingRequest`` refuse a repeated
+    /// protocol parameter. Names are compared as bytes, as oauthlib compares them (two
+    /// spellings of `é` are two names).
+    ///
+    /// A request carries about ten protocol parameters, for which comparing each name with the
+    /// ones before it costs a fraction of hashing them into a set; a hostile list of thousands
+    /// (a 64 KiB header) is checked through a set, so the cost stays linear.
+    func firstRepeatedName(among range: Range<Int>? = nil) -> String? {
+        let range = range ?? entries.indices
+        guard range.count <= 32 else {
+            var seen = Set<ArraySlice<UInt8>>(minimumCapacity: range.count)
+            return range.first { !seen.insert(bytes[entries[$0].nameStart..<entries[$0].valueStart]).inserted }.map(name)
+        }
+        let repeated = range.dropFirst().first { index in (range.lowerBound..<index).contains { sameName($0, index) } }
+        return repeated.map(name)
+    }
+}
