@@ -172,7 +172,9 @@ public enum PercentEncoding {
     ///   checked to be UTF-8.
     public static func append(decoding input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false, to output: inout [UInt8]) throws(SigningCoreError) {
         // Text without escapes, most names and values, is copied whole.
-        guard let first = input.firstIndex(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
+        var first = 0
+        while first < input.count && input[first] != UInt8(ascii: "%") && !(plusAsSpace && input[first] == UInt8(ascii: "+")) { first &+= 1 }
+        guard first < input.count else {
             output.append(contentsOf: input)
             return
         }

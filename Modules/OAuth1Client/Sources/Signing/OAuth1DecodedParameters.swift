@@ -115,26 +115,41 @@ struct OAuth1DecodedParameters: Sendable {
     /// error (the body itself must be UTF-8).
     mutating func appendForm(utf8 body: [UInt8]) throws(SigningCoreError) {
         let added = body.withUnsafeBufferPointer { body in
-            (body.allSatisfy { $0 < 0x80 } || String(validating: body, as: UTF8.self) != nil) && appendForm(body)
+            (Self.isASCII(body) || String(validating: body, as: UTF8.self) != nil) && appendForm(body)
         }
         guard !added else { return }
         for field in try FormEncoding.parse(utf8: body) { append(field) }
     }
 
-    /// Makes room for the parameters decoded from `input` (at most its length; one entry per
-    /// `&` or `,` and one more), so that parsing grows the buffers at most once.
+    /// Makes room for the parameters decoded from `input` (at most its length, and a request's
+    /// usual number of parameters), so that parsing seldom grows the buffers.
     mutating func reserveCapacity(forDecoding input: UnsafeBufferPointer<UInt8>) {
-        var separators = 0
-        for byte in input where byte == UInt8(ascii: "&") || byte == UInt8(ascii: ",") { separators &+= 1 }
         bytes.reserveCapacity(bytes.count + input.count)
-        entries.reserveCapacity(entries.count + 1 + separators)
+        entries.reserveCapacity(entries.count + 16)
     }
 
     private func isUTF8(_ range: Range<Int>) -> Bool {
         bytes.withUnsafeBufferPointer { bytes in
             let part = UnsafeBufferPointer(rebasing: bytes[range])
-            return part.allSatisfy { $0 < 0x80 } || String(validating: part, as: UTF8.self) != nil
+            return Self.isASCII(part) || String(validating: part, as: UTF8.self) != nil
         }
+    }
+
+    /// Whether every byte of `bytes` is ASCII, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var high: UInt64 = 0
+        while bytes.count - index >= 8 {
+            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index &+= 8
+        }
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
+            index &+= 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// Calls `body` with the name and value of parameter `index`.
