@@ -172,8 +172,7 @@ public enum PercentEncoding {
     ///   checked to be UTF-8.
     public static func append(decoding input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false, to output: inout [UInt8]) throws(SigningCoreError) {
         // Text without escapes, most names and values, is copied whole.
-        var first = 0
-        while first < input.count && input[first] != UInt8(ascii: "%") && !(plusAsSpace && input[first] == UInt8(ascii: "+")) { first &+= 1 }
+        let first = firstEscape(in: input, plusAsSpace: plusAsSpace)
         guard first < input.count else {
             output.append(contentsOf: input)
             return
@@ -200,14 +199,30 @@ public enum PercentEncoding {
         }
     }
 
+    /// The index of the first `%` in `input` (or `+`, when `plusAsSpace`), `input.count` when
+    /// there is none: eight bytes at a time, as most names and values hold no escape.
+    static func firstEscape(in input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Int {
+        var index = 0
+        if let base = input.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let percents: UInt64 = 0x2525_2525_2525_2525
+            let pluses: UInt64 = plusAsSpace ? 0x2B2B_2B2B_2B2B_2B2B : percents
+            // Whether any byte of `word` is zero (exact: borrows only run past a zero byte).
+            func hasZeroByte(_ word: UInt64) -> Bool { (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 }
+            while input.count - index >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if hasZeroByte(word ^ percents) || hasZeroByte(word ^ pluses) { break }
+                index &+= 8
+            }
+        }
+        while index < input.count && input[index] != UInt8(ascii: "%") && !(plusAsSpace && input[index] == UInt8(ascii: "+")) { index &+= 1 }
+        return index
+    }
+
     /// ``decode(_:plusAsSpace:)`` over UTF-8 bytes: unescapes straight into the result string
     /// (one allocation), and returns an escape-free input without copying it twice.
     static func decode(utf8 input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Result<String, SigningCoreError> {
-        var index = 0
-        while index < input.count && input[index] != UInt8(ascii: "%") && !(plusAsSpace && input[index] == UInt8(ascii: "+")) {
-            index += 1
-        }
-        if index == input.count {
+        if firstEscape(in: input, plusAsSpace: plusAsSpace) == input.count {
             // ASCII is valid UTF-8 as it is: no need for `String(validating:)`, which is generic
             // in the standard library and costs ~900 instructions a call (metadata look-ups).
             if input.allSatisfy({ $0 < 0x80 }) { return .success(String(decoding: input, as: UTF8.self)) }

@@ -60,6 +60,20 @@ struct PercentEncodingTests {
         #expect(decoded == Array("p=".utf8) + Array(example.text.utf8))
     }
 
+    /// The escape search reads eight bytes at a time: an escape, a `+` or a bad `%` is found at
+    /// every position of a word and past the last whole word.
+    @Test("escapes are found at every position", arguments: 0..<27)
+    func escapeAtEveryPosition(position: Int) throws {
+        var text = Array(repeating: UInt8(ascii: "a"), count: 27)
+        text.replaceSubrange(position..<position + 1, with: Array("+".utf8))
+        #expect(try PercentEncoding.decode(String(decoding: text, as: UTF8.self), plusAsSpace: true).utf8.filter { $0 == 0x20 }.count == 1)
+        text.replaceSubrange(position..<position + 1, with: Array("%".utf8))
+        let error = #expect(throws: SigningCoreError.self) { try PercentEncoding.decode(String(decoding: text, as: UTF8.self)) }
+        #expect(error?.offset == position)
+        text.replaceSubrange(position..<position + 1, with: Array("%41".utf8))
+        #expect(try PercentEncoding.decode(String(decoding: text, as: UTF8.self)).utf8.filter { $0 == UInt8(ascii: "A") }.count == 1)
+    }
+
     /// Decoding into a kept buffer refuses what ``PercentEncoding/decodeBytes(_:plusAsSpace:)``
     /// refuses, at the same offset, and leaves the buffer as it was.
     @Test("append(decoding:) agrees with decodeBytes on 20000 random inputs, errors included")
