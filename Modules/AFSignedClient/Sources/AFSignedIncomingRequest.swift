@@ -64,12 +64,9 @@ public struct AFSignedIncomingRequest: Sendable, Hashable {
         let target = request.target
         var text = target
         let mark: Int?? = text.withUTF8 { bytes in
-            var mark: Int?
-            for (offset, byte) in bytes.enumerated() {
-                if byte >= 0x80 { return nil }
-                if mark == nil, byte == UInt8(ascii: "?") { mark = offset }
-            }
-            return mark
+            var union: UInt8 = 0
+            for byte in bytes { union |= byte }
+            return union < 0x80 ? bytes.firstIndex(of: UInt8(ascii: "?")) : nil
         }
         guard let mark else { return (request.path, request.query) }
         guard let mark else { return (target[...], nil) }

@@ -150,7 +150,9 @@ public struct AFSignedVerifier: Sendable {
         let expected = keys.states[client].authenticationCode(for: bytes).hex
         // Lowercasing only ASCII letters differs from `lowercased()` only on text that is not
         // hex either way.
-        guard let signature = auth.signature, ConstantTime.isEqual(expected.utf8, signature.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }) else {
+        var sent = Array((auth.signature ?? "").utf8)
+        for index in sent.indices where (0x41...0x5A).contains(sent[index]) { sent[index] |= 0x20 }
+        guard auth.signature != nil, ConstantTime.isEqual(expected.utf8, sent) else {
             let stringToSign = AFSignedCanonicalForm.text(bytes)
             throw AFSignedError(
                 code: .signatureInvalid,
