@@ -19,6 +19,14 @@ public enum AFSignedCanonicalForm {
     /// - Throws: ``AFSignedError/Code/unsignableParameters`` when PHP has no consistent order
     ///   for the keys (`9`, `10` and `1z`), or a field sits deeper than a PHP backend reads.
     public static func bytes(version: AFSignedVersion, method: String, path: String, query: [FormField], body: [FormField]) throws(AFSignedError) -> [UInt8] {
+        if let bytes = AFSignedFlatForm.bytes(version: version, method: method, path: path, query: query, body: body) { return bytes }
+        return try modelBytes(version: version, method: method, path: path, query: query, body: body)
+    }
+
+    /// ``bytes(version:method:path:query:body:)`` through the full PHP-array model
+    /// (``PHPArray``): every request can take this way; the common ones take
+    /// ``AFSignedFlatForm``'s, which must give the same bytes.
+    static func modelBytes(version: AFSignedVersion, method: String, path: String, query: [FormField], body: [FormField]) throws(AFSignedError) -> [UInt8] {
         let parameters = PHPArray(parsing: query.map { ($0.name, $0.value) })
             .merged(with: PHPArray(parsing: body.map { ($0.name, $0.value) }))
         switch version {
@@ -59,6 +67,14 @@ public enum AFSignedCanonicalForm {
     static func urlDecoded(_ bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
+        bytes.withUnsafeBufferPointer { appendURLDecoded($0, to: &output) }
+        return output
+    }
+
+    /// Appends `bytes` decoded as PHP's `urldecode` does to `output`. Decoding pieces one by one
+    /// gives the joined string's decoding when the separators between them are neither hex
+    /// digits nor `%` (`&`, `=`, `[]=`).
+    static func appendURLDecoded(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -72,7 +88,6 @@ public enum AFSignedCanonicalForm {
             }
             index += 1
         }
-        return output
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -96,56 +111,61 @@ public enum AFSignedCanonicalForm {
         switch value {
         case .string(let text): return text
         case .array(let array):
-            var output = ""
+            var output: [UInt8] = []
             appendJSON(array, to: &output)
-            return output
+            return String(decoding: output, as: UTF8.self)
         }
     }
 
-    private static func appendJSON(_ array: PHPArray, to output: inout String) {
+    private static func appendJSON(_ array: PHPArray, to output: inout [UInt8]) {
         func append(_ value: PHPValue) {
             switch value {
-            case .string(let text): appendJSONString(text, to: &output)
+            case .string(var text): text.withUTF8 { appendJSONString($0, to: &output) }
             case .array(let nested): appendJSON(nested, to: &output)
             }
         }
         if array.isList {
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, value) in array.values.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 append(value)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
             return
         }
-        output += "{"
+        output.append(UInt8(ascii: "{"))
         let members = array.entries.sorted { PHPNumericString.compareBytes($0.key.text, $1.key.text) < 0 }
         for (index, member) in members.enumerated() {
-            if index > 0 { output += "," }
-            appendJSONString(member.key.text, to: &output)
-            output += ":"
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            var key = member.key.text
+            key.withUTF8 { appendJSONString($0, to: &output) }
+            output.append(UInt8(ascii: ":"))
             append(member.value)
         }
-        output += "}"
+        output.append(UInt8(ascii: "}"))
     }
 
-    private static func appendJSONString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+    /// Appends the UTF-8 text `text` as a JSON string: only `"`, `\` and control characters
+    /// escaped (`\n`-style where JSON has one, else `\u00XX` in lowercase hex); bytes of
+    /// non-ASCII characters as they are.
+    static func appendJSONString(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), byte]
+            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x00...0x1F: output += Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }

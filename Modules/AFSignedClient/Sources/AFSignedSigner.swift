@@ -109,7 +109,7 @@ public struct AFSignedSigner: RequestSigner, CustomStringConvertible, CustomDebu
     }
 
     /// The decoded fields of a query or form body.
-    static func fields(_ text: String, part: String) throws(AFSignedError) -> [FormField] {
+    static func fields(_ text: some StringProtocol, part: String) throws(AFSignedError) -> [FormField] {
         do {
             return try FormEncoding.parse(text)
         } catch {

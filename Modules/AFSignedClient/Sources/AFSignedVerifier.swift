@@ -1,4 +1,5 @@
 public import Foundation
+import SignedHTTP
 import SigningCore
 
 /// Verifies `auth_signature` requests as the original PHP backend does — version, client id,
@@ -13,7 +14,11 @@ import SigningCore
 /// ```
 public struct AFSignedVerifier: Sendable {
     /// The clients it knows, by id.
-    public var credentials: [AFSignedCredentials]
+    public var credentials: [AFSignedCredentials] {
+        didSet { keys = Keys(credentials) }
+    }
+    /// Each client's HMAC key, set up once.
+    private var keys: Keys
     /// The version it accepts.
     public var version: AFSignedVersion
     /// Where version 2 reads the client id.
@@ -36,6 +41,7 @@ public struct AFSignedVerifier: Sendable {
         timestampWindow: TimeInterval = 12 * 60 * 60, replayStore: (any ReplayStore)? = nil
     ) {
         self.credentials = credentials
+        self.keys = Keys(credentials)
         self.version = version
         self.clientIDField = clientIDField
         self.timestampWindow = timestampWindow
@@ -128,20 +134,25 @@ public struct AFSignedVerifier: Sendable {
         guard auth.version == version.rawValue else {
             throw failure(.incorrectVersion, Message.incorrectVersion, "\(versionName) is \(auth.version.map { "\"\($0.prefix(20))\"" } ?? "missing"); this server accepts version \(version.rawValue)")
         }
-        guard let clientID = auth.clientID, let client = credentials.first(where: { $0.clientID == clientID }) else {
+        guard let clientID = auth.clientID, let client = credentials.firstIndex(where: { $0.clientID == clientID }) else {
             throw failure(.incorrectClientID, Message.incorrectClientID, "\(clientIDName) is \(auth.clientID.map { "\"\($0.prefix(40))\", which this server does not know" } ?? "missing")")
         }
         let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
         let window = Int(timestampWindow)
-        guard let text = auth.timestamp, text.count <= 12, !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let timestamp = Int(text) else {
+        // Whole seconds: ASCII digits only (a character of them is one byte).
+        guard let text = auth.timestamp, text.utf8.count <= 12, !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let timestamp = Int(text) else {
             throw failure(.timestampRefused, Message.incorrectTimestamp, "\(timestampName) is \(auth.timestamp.map { "\"\($0.prefix(20))\", not whole seconds since 1970" } ?? "missing")")
         }
         guard timestamp > nowSeconds - window, timestamp < nowSeconds + window else {
             throw failure(.timestampRefused, Message.incorrectTimestamp, "\(timestampName) \(timestamp) is \(abs(nowSeconds - timestamp)) s from the server's clock (\(nowSeconds)); the window is ±\(window) s")
         }
         let bytes = try AFSignedCanonicalForm.bytes(version: version, method: request.method, path: request.path, query: request.query, body: request.body)
-        let expected = HMAC<SHA256>.authenticationCode(for: bytes, key: Array(client.clientSecret.utf8)).hex
-        guard let signature = auth.signature, ConstantTime.isEqual(Array(expected.utf8), Array(signature.lowercased().utf8)) else {
+        let expected = keys.states[client].authenticationCode(for: bytes).hex
+        // Lowercasing only ASCII letters differs from `lowercased()` only on text that is not
+        // hex either way.
+        var sent = Array((auth.signature ?? "").utf8)
+        for index in sent.indices where (0x41...0x5A).contains(sent[index]) { sent[index] |= 0x20 }
+        guard auth.signature != nil, ConstantTime.isEqual(expected.utf8, sent) else {
             let stringToSign = AFSignedCanonicalForm.text(bytes)
             throw AFSignedError(
                 code: .signatureInvalid,
@@ -162,35 +173,78 @@ public struct AFSignedVerifier: Sendable {
         var nonce: String?
     }
 
-    private func authValues(_ request: AFSignedIncomingRequest) throws(AFSignedError) -> AuthValues {
-        switch version {
-        case .v2:
-            return AuthValues(
-                version: try single(request.values(AFSignedField.version), AFSignedField.version),
-                clientID: try single(request.values(clientIDField.rawValue), clientIDField.rawValue),
-                timestamp: try single(request.values(AFSignedField.timestamp), AFSignedField.timestamp),
-                signature: try single(request.values(AFSignedField.signature), AFSignedField.signature),
-                nonce: try single(request.values(AFSignedField.nonce), AFSignedField.nonce)
-            )
-        case .v4:
-            return AuthValues(
-                version: try single(request.headers.values(for: AFSignedField.versionHeader), AFSignedField.versionHeader),
-                clientID: try single(request.headers.values(for: AFSignedField.clientIDHeader), AFSignedField.clientIDHeader),
-                timestamp: try single(request.headers.values(for: AFSignedField.timestampHeader), AFSignedField.timestampHeader),
-                signature: try single(request.headers.values(for: AFSignedField.signatureHeader), AFSignedField.signatureHeader),
-                nonce: try single(request.headers.values(for: AFSignedField.nonceHeader), AFSignedField.nonceHeader)
-            )
+    /// How often an auth value was sent, and its first value.
+    private struct Sent {
+        var count = 0
+        var first: String?
+
+        mutating func add(_ value: String) {
+            if count == 0 { first = value }
+            count += 1
         }
     }
 
-    private func single(_ values: [String], _ name: String) throws(AFSignedError) -> String? {
-        guard values.count <= 1 else {
-            throw AFSignedError(code: .malformedRequest, message: "\(name) was sent \(values.count) times; send each auth value once")
+    private func authValues(_ request: AFSignedIncomingRequest) throws(AFSignedError) -> AuthValues {
+        var (version, clientID, timestamp, signature, nonce) = (Sent(), Sent(), Sent(), Sent(), Sent())
+        switch self.version {
+        case .v2:
+            // One pass over the query's fields then the body's.
+            func note(_ field: FormField) {
+                switch field.name {
+                case AFSignedField.version: version.add(field.value)
+                case clientIDField.rawValue: clientID.add(field.value)
+                case AFSignedField.timestamp: timestamp.add(field.value)
+                case AFSignedField.signature: signature.add(field.value)
+                case AFSignedField.nonce: nonce.add(field.value)
+                default: break
+                }
+            }
+            for field in request.query { note(field) }
+            for field in request.body { note(field) }
+        case .v4:
+            // One pass over the headers; the five names are distinct.
+            for field in request.headers.fields {
+                if HeaderFields.equalNames(field.name, AFSignedField.versionHeader) {
+                    version.add(field.value)
+                } else if HeaderFields.equalNames(field.name, AFSignedField.clientIDHeader) {
+                    clientID.add(field.value)
+                } else if HeaderFields.equalNames(field.name, AFSignedField.timestampHeader) {
+                    timestamp.add(field.value)
+                } else if HeaderFields.equalNames(field.name, AFSignedField.signatureHeader) {
+                    signature.add(field.value)
+                } else if HeaderFields.equalNames(field.name, AFSignedField.nonceHeader) {
+                    nonce.add(field.value)
+                }
+            }
         }
-        if let value = values.first, value.utf8.count > Self.maximumAuthValueLength {
+        return AuthValues(
+            version: try single(version, versionName), clientID: try single(clientID, clientIDName), timestamp: try single(timestamp, timestampName),
+            signature: try single(signature, signatureName), nonce: try single(nonce, nonceName)
+        )
+    }
+
+    private func single(_ sent: Sent, _ name: String) throws(AFSignedError) -> String? {
+        guard sent.count <= 1 else {
+            throw AFSignedError(code: .malformedRequest, message: "\(name) was sent \(sent.count) times; send each auth value once")
+        }
+        if let value = sent.first, value.utf8.count > Self.maximumAuthValueLength {
             throw AFSignedError(code: .malformedRequest, message: "\(name) is \(value.utf8.count) bytes long; auth values are at most \(Self.maximumAuthValueLength)")
         }
-        return values.first
+        return sent.first
+    }
+
+    /// The clients' HMAC keys, set up once (the padded key's inner and outer hash states):
+    /// secrets, so never shown in descriptions or dumps.
+    private struct Keys: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+        let states: [HMAC<SHA256>]
+
+        init(_ credentials: [AFSignedCredentials]) {
+            states = credentials.map { HMAC<SHA256>(key: $0.clientSecret) }
+        }
+
+        var description: String { "<redacted>" }
+        var debugDescription: String { description }
+        var customMirror: Mirror { Mirror(self, children: [:], displayStyle: .struct) }
     }
 
     private func failure(_ code: AFSignedError.Code, _ words: String, _ reason: String) -> AFSignedError {

@@ -132,4 +132,14 @@ struct VerifierTests {
         if kind != "control" { #expect(error?.code == .malformedRequest) }
         #expect((error?.message.count ?? 0) < 1000)
     }
+
+    @Test("the keys set up from the secrets never appear in descriptions or dumps")
+    func redaction() {
+        let verifier = AFSignedVerifier(credentials: [Self.credentials])
+        var dumped = ""
+        dump(verifier, to: &dumped)
+        for text in ["\(verifier)", String(reflecting: verifier), dumped] {
+            #expect(!text.contains("CLIENT_SECRET") && !text.contains("HMAC") && !text.contains("SHA256") && text.contains("<redacted>"), "\(text)")
+        }
+    }
 }
