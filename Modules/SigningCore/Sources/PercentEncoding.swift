@@ -172,31 +172,15 @@ public enum PercentEncoding {
     ///   checked to be UTF-8.
     public static func append(decoding input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false, to output: inout [UInt8]) throws(SigningCoreError) {
         // Text without escapes, most names and values, is copied whole.
-        let first = firstEscape(in: input, plusAsSpace: plusAsSpace)
-        guard first < input.count else {
+        guard firstEscape(in: input, plusAsSpace: plusAsSpace) < input.count else {
             output.append(contentsOf: input)
             return
         }
-        let start = output.count
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[..<first]))
-        var read = first
-        while read < input.count {
-            let byte = input[read]
-            if byte == UInt8(ascii: "%") {
-                guard read + 2 < input.count,
-                      let high = Hex.value(ofHexDigit: input[read + 1]),
-                      let low = Hex.value(ofHexDigit: input[read + 2])
-                else {
-                    output.removeSubrange(start...)
-                    throw badEscape(at: read)
-                }
-                output.append(high << 4 | low)
-                read += 3
-            } else {
-                output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                read += 1
-            }
+        // A scratch buffer on the stack for the usual short value: the result is never longer.
+        let unescaped = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count) { scratch in
+            unescape(input, into: scratch, plusAsSpace: plusAsSpace).map { output.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<$0])) }
         }
+        if case .failure(let error) = unescaped { throw error }
     }
 
     /// The index of the first `%` in `input` (or `+`, when `plusAsSpace`), `input.count` when
