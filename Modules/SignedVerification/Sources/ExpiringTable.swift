@@ -75,16 +75,17 @@ public struct ExpiringTable<Key: Hashable & Sendable, Value: Sendable>: Sendable
 
     /// Drops expired entries and those beyond the capacity, earliest deadline first.
     public mutating func purge(now: Date) {
+        // The head's deadline is the earliest queued: while it has not passed and the table is
+        // within its capacity, nothing is due and no key is hashed. A stale position (its key
+        // removed, or its deadline moved later) waits for its turn like the others.
         while head < queue.count {
             let (key, deadline) = queue[head]
-            let current = entries[key]
-            if current == nil || current?.deadline != deadline {
-                head += 1  // stale position
-            } else if deadline <= now || entries.count > capacity {
-                entries[key] = nil
-                head += 1
-            } else {
-                break
+            guard deadline <= now || entries.count > capacity else { break }
+            head += 1
+            // One hash for the usual case, the head's own entry dropped; a stale position's
+            // entry is put back.
+            if let current = entries.removeValue(forKey: key), current.deadline != deadline {
+                entries[key] = current
             }
         }
         if head > 1024, head * 2 > queue.count {

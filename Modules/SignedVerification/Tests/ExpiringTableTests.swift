@@ -19,6 +19,20 @@ struct ExpiringTableTests {
         #expect(table.value("a", now: start + 26) == nil)
     }
 
+    /// A touched key leaves its old deadline queued: when that position's turn comes (expired,
+    /// or the table over its capacity), the key's live entry stays and something else goes.
+    @Test("a touched key outlives its old queued deadline, at expiry and past the capacity")
+    func staleDeadlines() {
+        var table = ExpiringTable<String, Int>(capacity: 2)
+        table.set("a", 1, until: start + 10, now: start)
+        table.touch("a", until: start + 100, now: start + 5)
+        table.set("b", 2, until: start + 110, now: start + 20)  // the purge reaches a's old deadline
+        #expect(table.value("a", now: start + 20) == 1 && table.count == 2)
+        table.set("c", 3, until: start + 120, now: start + 21)  // over the capacity: a, the earliest, goes
+        #expect(table.value("a", now: start + 21) == nil && table.value("b", now: start + 21) == 2 && table.value("c", now: start + 21) == 3)
+        #expect(table.count == 2)
+    }
+
     @Test("past the capacity the earliest deadline goes first")
     func capacity() {
         var table = ExpiringTable<Int, Int>(capacity: 3)
