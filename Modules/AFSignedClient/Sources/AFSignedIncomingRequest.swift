@@ -47,30 +47,12 @@ public struct AFSignedIncomingRequest: Sendable, Hashable {
     ///   valid percent-encoded UTF-8.
     public init(_ request: ReceivedRequest) throws(AFSignedError) {
         let isForm = request.headers["Content-Type"].map(MediaType.isFormURLEncoded) ?? false
-        let (path, query) = Self.split(request)
         self.init(
             method: request.method,
-            path: String(path),
-            query: try AFSignedSigner.fields(query ?? "", part: "query"),
+            path: String(request.path),
+            query: try AFSignedSigner.fields(request.query ?? "", part: "query"),
             body: isForm ? try AFSignedSigner.fields(request.body, part: "form body") : [],
             headers: request.headers
         )
-    }
-
-    /// `request`'s ``ReceivedRequest/path`` and ``ReceivedRequest/query``: the target split at
-    /// its first `?` character. In an ASCII target (the common case) every byte is a character,
-    /// so the `?` byte is found without reading characters.
-    private static func split(_ request: ReceivedRequest) -> (path: Substring, query: Substring?) {
-        let target = request.target
-        var text = target
-        let mark: Int?? = text.withUTF8 { bytes in
-            var union: UInt8 = 0
-            for byte in bytes { union |= byte }
-            return union < 0x80 ? bytes.firstIndex(of: UInt8(ascii: "?")) : nil
-        }
-        guard let mark else { return (request.path, request.query) }
-        guard let mark else { return (target[...], nil) }
-        let index = target.utf8.index(target.startIndex, offsetBy: mark)
-        return (target[..<index], target[target.utf8.index(after: index)...])
     }
 }

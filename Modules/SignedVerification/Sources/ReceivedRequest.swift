@@ -31,11 +31,26 @@ public struct ReceivedRequest: Sendable {
 
     /// The path part of ``target`` (before `?`), still percent-encoded.
     public var path: Substring {
-        target[..<(target.firstIndex(of: "?") ?? target.endIndex)]
+        target[..<(questionMark ?? target.endIndex)]
     }
 
     /// The query part of ``target`` (after `?`), still percent-encoded; `nil` without a `?`.
     public var query: Substring? {
-        target.firstIndex(of: "?").map { target[target.index(after: $0)...] }
+        questionMark.map { target[target.index(after: $0)...] }
+    }
+
+    /// The target's first `?` character. In an ASCII target, the usual one, every byte is a
+    /// character, so the `?` byte is looked for directly instead of reading characters.
+    private var questionMark: String.Index? {
+        var target = target
+        // `.none` when the target is not ASCII; else where its `?` byte is, if it has one.
+        let offset = target.withUTF8 { bytes -> Int?? in
+            var union: UInt8 = 0
+            for byte in bytes { union |= byte }
+            guard union < 0x80 else { return .none }
+            return .some(bytes.firstIndex(of: UInt8(ascii: "?")))
+        }
+        guard let offset else { return self.target.firstIndex(of: "?") }
+        return offset.map { self.target.utf8.index(self.target.startIndex, offsetBy: $0) }
     }
 }

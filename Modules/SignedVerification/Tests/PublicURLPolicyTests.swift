@@ -90,5 +90,12 @@ struct PublicURLPolicyTests {
         let received = request([:], target: "/a%20b?x=1&y=%2F")
         #expect(received.path == "/a%20b" && received.query == "x=1&y=%2F")
         #expect(request([:], target: "/only").query == nil)
+        #expect(request([:], target: "/p?").query == "" && request([:], target: "?q").path == "")
+        #expect(request([:], target: "/a?b?c").query == "b?c")
+        // A target that is not ASCII is split at its first `?` character, as before.
+        let accented = request([:], target: "/café?q=é")
+        #expect(accented.path == "/café" && accented.query == "q=é")
+        let combined = request([:], target: "/x?\u{301}y?z=1")
+        #expect(combined.path == "/x?\u{301}y" && combined.query == "z=1")
     }
 }
