@@ -167,7 +167,7 @@ public enum PercentEncoding {
     /// Appends the unescaped bytes of `input` to `output`: ``decodeBytes(_:plusAsSpace:)`` into a
     /// buffer the caller keeps, for code that decodes many names and values into one.
     ///
-    /// - Throws: ``SigningCoreError/Code/invalidPercentEncoding`` as ``decode(_:plusAsSpace:)``
+    /// - Throws: ``SigningCoreError/Code/invalidPercentEncoding`` as ``decodeBytes(_:plusAsSpace:)``
     ///   does, with the offset in `input`; `output` is then left as it was. The bytes are not
     ///   checked to be UTF-8.
     public static func append(decoding input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false, to output: inout [UInt8]) throws(SigningCoreError) {

@@ -51,7 +51,8 @@ struct OAuth1DecodedParameters: Sendable {
         entries.append(Entry(nameStart: nameStart, valueStart: valueStart, valueEnd: bytes.count))
     }
 
-    /// Removes the last parameter and returns it.
+    /// Removes the last parameter added, whose bytes end the buffer (so not on a ``selecting(_:)``
+    /// result), and returns it.
     mutating func removeLast() -> FormField {
         let last = field(count - 1)
         bytes.removeSubrange(entries.removeLast().nameStart...)
