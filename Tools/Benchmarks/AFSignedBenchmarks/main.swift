@@ -452,12 +452,7 @@ func measureSwift(_ operation: Operation, seconds: Double) -> Sample {
     case .verify: 20
     case .bareHMAC: 200
     }
-    var count = 0
-    let start = threadCPUTime()
-    while threadCPUTime() - start < seconds {
-        for _ in 0..<batch { count &+= runOnce(operation) > 0 ? 1 : 0 }
-    }
-    return Sample(count: count, seconds: threadCPUTime() - start)
+    return measureCPU(batch: batch, seconds: seconds) { runOnce(operation) }
 }
 
 /// The length of the string to sign a bare-HMAC reference hashes.
@@ -509,36 +504,17 @@ if let peer {
     say("  php-cli did not start the peer script; Swift side measured alone")
 }
 
-// 2. Throughput: per round, every workload once, its Swift, bare-HMAC and PHP slices
-// alternating, so all sides of a ratio see the same machine load and each workload's rounds
-// are spread over the whole run.
+// 2. Throughput: every workload's Swift, bare-HMAC and PHP sides in alternating slices, round
+// after round (BenchmarkHarness.measureInRounds).
 let references = Dictionary(uniqueKeysWithValues: selected.map { ($0.name, prepare($0, reference: true)) })
-for workload in selected {
-    _ = measureSwift(operations[workload.name]!, seconds: 0.2)
-    _ = measureSwift(references[workload.name]!, seconds: 0.05)
-    _ = peer?.measure(workload, seconds: 0.2)
+let sides = selected.map { workload in
+    Sides(
+        ours: { measureSwift(operations[workload.name]!, seconds: $0) },
+        bare: { measureSwift(references[workload.name]!, seconds: $0) },
+        peer: peer.map { peer in { peer.measure(workload, seconds: $0) } }
+    )
 }
-var swiftRates: [String: [Double]] = [:]
-var hmacRates: [String: [Double]] = [:]
-var phpRates: [String: [Double]] = [:]
-for _ in 0..<rounds {
-    for workload in selected {
-        var ours = Sample(), bare = Sample(), theirs = Sample(), peerAnswered = peer != nil
-        for _ in 0..<slices {
-            ours += measureSwift(operations[workload.name]!, seconds: roundSeconds / Double(slices))
-            // The bare HMAC is steady and fast: a quarter of the slice is plenty.
-            bare += measureSwift(references[workload.name]!, seconds: roundSeconds / Double(slices) / 4)
-            guard peerAnswered, let sample = peer?.measure(workload, seconds: roundSeconds / Double(slices)) else {
-                peerAnswered = false
-                continue
-            }
-            theirs += sample
-        }
-        swiftRates[workload.name, default: []].append(ours.rate)
-        hmacRates[workload.name, default: []].append(bare.rate)
-        if peerAnswered { phpRates[workload.name, default: []].append(theirs.rate) }
-    }
-}
+let rates = Dictionary(uniqueKeysWithValues: zip(selected.map(\.name), measureInRounds(sides, rounds: rounds, slices: slices, seconds: roundSeconds)))
 peer?.stop()
 
 // 3. Allocations, then the report.
@@ -546,10 +522,11 @@ let counter = AllocationCounter()
 var summary: [(name: String, ratio: Double?, hmacCost: Double, allocations: Double?)] = []
 for workload in selected {
     say("\n[\(workload.name)] \(workload.summary)")
-    let ours = swiftRates[workload.name]!
+    let ours = rates[workload.name]!.ours
     say("  " + "AFSignedVerifier:".padding(toLength: 25, withPad: " ", startingAt: 0) + String(format: " %8.0f verifications/s  (%.2f µs each, median)", median(ours), 1e6 / median(ours)))
     var medianRatio: Double?
-    if let theirs = phpRates[workload.name], theirs.count == ours.count {
+    let theirs = rates[workload.name]!.peer
+    if theirs.count == ours.count {
         let ratios = zip(ours, theirs).map { $0 / $1 }
         medianRatio = median(ratios)
         let label = workload.version == .v2 ? "seed's PHP (php-cli):" : "v4 PHP (php-cli):"
@@ -559,7 +536,7 @@ for workload in selected {
     } else if peer != nil {
         say("  PHP: the php-cli peer stopped answering")
     }
-    let bare = hmacRates[workload.name]!
+    let bare = rates[workload.name]!.bare
     let costs = zip(bare, ours).map { $0 / $1 }
     say("  " + "bare HMAC-SHA256:".padding(toLength: 25, withPad: " ", startingAt: 0) + String(format: " %8.0f HMACs/s", median(bare))
         + String(format: "  (%.2f µs each over the %d-byte string to sign, median)", 1e6 / median(bare), stringLength(references[workload.name]!)))

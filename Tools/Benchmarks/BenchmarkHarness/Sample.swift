@@ -30,3 +30,15 @@ public struct Sample {
         total.seconds += sample.seconds
     }
 }
+
+/// Runs `operation` in batches of `batch` (between two readings of the clock) for about
+/// `seconds` of this thread's CPU time, and counts the runs that returned more than zero: the
+/// result is used, so the optimiser cannot drop the work.
+public func measureCPU(batch: Int, seconds: Double, _ operation: () -> Int) -> Sample {
+    var count = 0
+    let start = threadCPUTime()
+    while threadCPUTime() - start < seconds {
+        for _ in 0..<batch { count &+= operation() > 0 ? 1 : 0 }
+    }
+    return Sample(count: count, seconds: threadCPUTime() - start)
+}

@@ -361,12 +361,7 @@ func measureSwift(_ operation: Operation, seconds: Double) -> Sample {
     case .verify: 10
     case .bareHMAC: 200
     }
-    var count = 0
-    let start = threadCPUTime()
-    while threadCPUTime() - start < seconds {
-        for _ in 0..<batch { count &+= runOnce(operation) > 0 ? 1 : 0 }
-    }
-    return Sample(count: count, seconds: threadCPUTime() - start)
+    return measureCPU(batch: batch, seconds: seconds) { runOnce(operation) }
 }
 
 /// Whether an operation's cost in bare HMACs stays within `target`: "target ≤ 3x: met".
@@ -419,38 +414,19 @@ if let peer {
     say("  oauthlib: not available (python3 with oauthlib missing: pip install -r .ci/requirements.txt); OAuth1Client measured alone")
 }
 
-// 2. Throughput: per round, every workload once, its Swift, bare-HMAC and oauthlib slices
-// alternating, so all sides of a ratio see the same machine load and each workload's rounds
-// are spread over the whole run.
+// 2. Throughput: every workload's Swift, bare-HMAC and oauthlib sides in alternating slices, round
+// after round (BenchmarkHarness.measureInRounds).
 let references = Dictionary(uniqueKeysWithValues: selected.compactMap { workload in
     workload.hmacTarget.map { _ in (workload.name, prepare(workload, reference: true)) }
 })
-for workload in selected {
-    _ = measureSwift(operations[workload.name]!, seconds: 0.2)
-    _ = references[workload.name].map { measureSwift($0, seconds: 0.05) }
-    _ = peer?.measure(workload, seconds: 0.2)
+let sides = selected.map { workload in
+    Sides(
+        ours: { measureSwift(operations[workload.name]!, seconds: $0) },
+        bare: references[workload.name].map { reference in { measureSwift(reference, seconds: $0) } },
+        peer: peer.map { peer in { peer.measure(workload, seconds: $0) } }
+    )
 }
-var swiftRates: [String: [Double]] = [:]
-var hmacRates: [String: [Double]] = [:]
-var pythonRates: [String: [Double]] = [:]
-for _ in 0..<rounds {
-    for workload in selected {
-        var ours = Sample(), bare = Sample(), theirs = Sample(), peerAnswered = peer != nil
-        for _ in 0..<slices {
-            ours += measureSwift(operations[workload.name]!, seconds: roundSeconds / Double(slices))
-            // The bare HMAC is steady and fast: a quarter of the slice is plenty.
-            if let reference = references[workload.name] { bare += measureSwift(reference, seconds: roundSeconds / Double(slices) / 4) }
-            guard peerAnswered, let sample = peer?.measure(workload, seconds: roundSeconds / Double(slices)) else {
-                peerAnswered = false
-                continue
-            }
-            theirs += sample
-        }
-        swiftRates[workload.name, default: []].append(ours.rate)
-        if bare.count > 0 { hmacRates[workload.name, default: []].append(bare.rate) }
-        if peerAnswered { pythonRates[workload.name, default: []].append(theirs.rate) }
-    }
-}
+let rates = Dictionary(uniqueKeysWithValues: zip(selected.map(\.name), measureInRounds(sides, rounds: rounds, slices: slices, seconds: roundSeconds)))
 peer?.stop()
 
 // 3. Allocations, then the report.
@@ -458,12 +434,13 @@ let counter = AllocationCounter()
 var summary: [(name: String, ratio: Double?, target: Double?, hmacCost: Double?, hmacTarget: Double?, allocations: Double?)] = []
 for workload in selected {
     say("\n[\(workload.name)] \(workload.summary)")
-    let ours = swiftRates[workload.name]!
+    let ours = rates[workload.name]!.ours
     let unit = workload.kind == .sign ? "signatures/s" : "verifications/s"
     let reference = workload.kind == .sign ? "oauthlib Client.sign:" : workload.hmacTarget == nil ? "oauthlib verify_rsa_sha1:" : "oauthlib verify_hmac_sha1:"
     say("  " + "OAuth1Client:".padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(ours)) + unit + String(format: "  (%.2f µs each, median)", 1e6 / median(ours)))
     var medianRatio: Double?
-    if let theirs = pythonRates[workload.name], theirs.count == ours.count {
+    let theirs = rates[workload.name]!.peer
+    if theirs.count == ours.count {
         let ratios = zip(ours, theirs).map { $0 / $1 }
         medianRatio = median(ratios)
         say("  " + reference.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(theirs)) + unit + String(format: "  (%.2f µs each, median)", 1e6 / median(theirs)))
@@ -473,7 +450,8 @@ for workload in selected {
         say("  oauthlib: the python3 peer stopped answering")
     }
     var hmacCost: Double?
-    if let bare = hmacRates[workload.name], bare.count == ours.count {
+    let bare = rates[workload.name]!.bare
+    if bare.count == ours.count {
         let costs = zip(bare, ours).map { $0 / $1 }
         hmacCost = median(costs)
         say("  " + "bare HMAC-SHA1:".padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(bare)) + "HMACs/s"
