@@ -175,7 +175,8 @@ struct OAuth1DecodedParameters: Sendable {
 
     /// Whether `bytes` hold `prefix` from `start` (which must leave room for it).
     private func hasPrefix(_ prefix: StaticString, at start: Int) -> Bool {
-        bytes.withUnsafeBytes { bytes in
+        guard prefix.utf8CodeUnitCount > 0 else { return true }
+        return bytes.withUnsafeBytes { bytes in
             memcmp(bytes.baseAddress! + start, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
         }
     }
@@ -185,6 +186,7 @@ struct OAuth1DecodedParameters: Sendable {
         let (entry, otherEntry) = (entries[index], entries[other])
         let length = entry.valueStart - entry.nameStart
         guard otherEntry.valueStart - otherEntry.nameStart == length else { return false }
+        guard length > 0 else { return true }  // two empty names (the buffer may have no bytes at all)
         return bytes.withUnsafeBytes { bytes in memcmp(bytes.baseAddress! + entry.nameStart, bytes.baseAddress! + otherEntry.nameStart, length) == 0 }
     }
 
