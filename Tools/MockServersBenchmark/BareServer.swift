@@ -2,16 +2,25 @@ import Hummingbird
 import NIOCore
 import ServiceLifecycle
 
-/// A Hummingbird application with one `GET /constant` route: the reference the signed route is
-/// compared with.
+/// A Hummingbird application that does no work of its own: the reference a mock route is
+/// compared with. `GET /constant` answers `ok`; `GET /answer/N` answers the `N`th of
+/// `answers` as JSON, so a mock's route can also be compared with a bare route that moves the
+/// same bytes (what the transport alone costs).
 struct BareServer {
     let port: Int
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    static func start() async throws -> BareServer {
+    static func start(answers: [[UInt8]] = []) async throws -> BareServer {
         let router = Router()
         router.get("/constant") { _, _ in "ok" }
+        let bodies = answers.map { ByteBuffer(bytes: $0) }
+        router.get("/answer/:index") { _, context -> Response in
+            guard let index = context.parameters.get("index", as: Int.self), bodies.indices.contains(index) else {
+                return Response(status: .notFound)
+            }
+            return Response(status: .ok, headers: [.contentType: "application/json; charset=UTF-8"], body: .init(byteBuffer: bodies[index]))
+        }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: router,

@@ -13,7 +13,8 @@ import FoundationNetworking
 /// GoogleBooksClient's models (through the client, as an app gets them, and with `JSONDecoder`
 /// alone) against `JSONSerialization` into dictionaries and Python's `json` (ratios), then the
 /// mock's search latency and throughput over its catalogue under load against a bare
-/// Hummingbird route, and its latency on a single connection (loopback only, bounded in time).
+/// Hummingbird route — answering `ok`, and answering the search's own bytes (the transport's
+/// share) — and its latency on a single connection (loopback only, bounded in time).
 struct BooksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "books",
@@ -40,9 +41,17 @@ struct BooksCommand: AsyncParsableCommand {
 
     func run() async throws {
         let books = try await MockServer.start(MockCatalogEntry.googlebooks.provider(), configuration: MockServerConfiguration(journalCapacity: 1000))
-        let bare = try await BareServer.start()
-        defer { Task { await books.stop(); await bare.stop() } }
         let port = books.baseURL.port!
+        let targets = Self.queries.map { "/books/v1/volumes?q=\(PercentEncoding.encode($0))&maxResults=20" }
+        // The bare route's copy of each search's answer, for the transport's share.
+        var answers: [[UInt8]] = []
+        for target in targets {
+            let (data, response) = try await URLSession.shared.data(from: URL(string: "\(books.baseURL)\(target)")!)
+            guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw ValidationError("the search \(target) failed") }
+            answers.append(Array(data))
+        }
+        let bare = try await BareServer.start(answers: answers)
+        defer { Task { await books.stop(); await bare.stop() } }
 
         // A 40-item full page, from the query with the most matches.
         var page: [UInt8] = []
@@ -66,20 +75,19 @@ struct BooksCommand: AsyncParsableCommand {
         print(String(format: "models / JSONSerialization: %.2fx; models / Python json: %.2fx; JSONDecoder / JSONSerialization: %.2fx",
                      models / dictionaries, models / python, decoder / dictionaries))
 
-        let prepared = Self.queries.map { query in
-            PreparedRequest(target: "/books/v1/volumes?q=\(PercentEncoding.encode(query))&maxResults=20", headers: [])
-        }
-        let searchTarget = LoadTarget(port: port, authority: "127.0.0.1:\(port)", requests: prepared, repeats: true)
+        let searchTarget = LoadTarget(port: port, authority: "127.0.0.1:\(port)", requests: targets.map { PreparedRequest(target: $0, headers: []) }, repeats: true)
         let bareTarget = LoadTarget(port: bare.port, authority: "127.0.0.1:\(bare.port)", requests: [PreparedRequest(target: "/constant", headers: [])], repeats: true)
-        print("loopback, \(connections) connections, \(duration) s per run after 2 s warm-up")
+        let sameBytesTarget = LoadTarget(port: bare.port, authority: "127.0.0.1:\(bare.port)", requests: answers.indices.map { PreparedRequest(target: "/answer/\($0)", headers: []) }, repeats: true)
+        print("loopback, \(connections) connections, \(duration) s per run after 2 s warm-up; answers of 20 results: \(answers.map(\.count).min()!)–\(answers.map(\.count).max()!) bytes")
         var throughput: [Double] = []
-        for (name, target) in [("bare Hummingbird constant", bareTarget), ("mock search, 20 results", searchTarget)] {
+        for (name, target) in [("bare Hummingbird constant", bareTarget), ("bare Hummingbird, the searches' answers", sameBytesTarget), ("mock search, 20 results", searchTarget)] {
             _ = try await LoadGenerator.run(target, connections: connections, seconds: 2)
             let result = try await LoadGenerator.run(target, connections: connections, seconds: duration)
             print(result.line(name))
             throughput.append(result.requestsPerSecond)
         }
-        print(String(format: "search / bare throughput: %.2fx", throughput[1] / max(throughput[0], 1)))
+        print(String(format: "search / bare throughput: %.2fx; search / bare with the same answers: %.2fx; same answers / bare: %.2fx",
+                     throughput[2] / max(throughput[0], 1), throughput[2] / max(throughput[1], 1), throughput[1] / max(throughput[0], 1)))
 
         _ = try await LoadGenerator.run(searchTarget, connections: 1, seconds: 1)
         let single = try await LoadGenerator.run(searchTarget, connections: 1, seconds: duration)

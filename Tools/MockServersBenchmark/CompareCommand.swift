@@ -5,13 +5,18 @@ import MockServerCatalog
 import MockServerKit
 import SignedVerification
 import OAuth1Client
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 #if PostgresReplayStore
 import PostgresReplayStore
 #endif
 
 /// Load benchmark for the mock servers, loopback only and bounded in time: requests per second
 /// and latency of a signed `verify_credentials` call (signature verified, nonce recorded,
-/// journaled) against a bare Hummingbird route returning a constant, in one run.
+/// journaled) against a bare Hummingbird route returning a constant, and against a bare route
+/// sent the same signed requests and answering the same bytes (what the transport alone
+/// costs), in one run.
 struct CompareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
@@ -63,7 +68,6 @@ struct CompareCommand: AsyncParsableCommand {
     /// The bare route, the signed route on its memory store, and (given `postgres`) the signed
     /// route with its nonces in PostgreSQL, one after the other in this run.
     private func measure(postgres: (any ReplayStore)?) async throws {
-        let bare = try await BareServer.start()
         let signed = try await MockServer.start(
             MockCatalogEntry.twitter.provider(),
             configuration: MockServerConfiguration(journalCapacity: 1000)
@@ -90,9 +94,19 @@ struct CompareCommand: AsyncParsableCommand {
                 return PreparedRequest(target: "/1.1/account/verify_credentials.json", headers: headers.map { ($0.name, $0.value) })
             }
         }
+        // The signed route's answer, which the bare route also sends for the same requests.
+        var probe = URLRequest(url: signedURL)
+        for header in try signer.sign(OAuth1Request(url: signedURL)).request.headers { probe.setValue(header.value, forHTTPHeaderField: header.name) }
+        let (answer, response) = try await URLSession.shared.data(for: probe)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw ValidationError("the mock refused the signed probe request") }
+        let bare = try await BareServer.start(answers: [Array(answer)])
         let bareTarget = LoadTarget(
             port: bare.port, authority: "127.0.0.1:\(bare.port)",
             requests: [PreparedRequest(target: "/constant", headers: [])], repeats: true
+        )
+        let sameBytesTarget = LoadTarget(
+            port: bare.port, authority: "127.0.0.1:\(bare.port)",
+            requests: try signedRequests(1).map { PreparedRequest(target: "/answer/0", headers: $0.headers) }, repeats: true
         )
         // Each round signs its own requests (fresh nonces: the replay check is real), so the
         // rounds never reuse one.
@@ -104,6 +118,7 @@ struct CompareCommand: AsyncParsableCommand {
         print("loopback, \(connections) connections, \(duration) s per run after \(warmup) s warm-up, \(runs) round(s); signed requests prepared in advance (\(requestsPerSecondCap * duration) per run)")
         var results: [(String, LoadResult)] = []
         var ratios: [Double] = []
+        var sameBytesRatios: [Double] = []
         var rssBefore = 0
         for round in 1...runs {
             if runs > 1 { print("round \(round):") }
@@ -112,6 +127,7 @@ struct CompareCommand: AsyncParsableCommand {
             // 1.5x faster than one after a signed run, a ratio of the process, not of the routes).
             var runsOfRound: [(String, (warm: LoadTarget, measured: LoadTarget))] = [
                 ("bare Hummingbird constant", (bareTarget, bareTarget)),
+                ("bare Hummingbird, the signed requests and their answer", (sameBytesTarget, sameBytesTarget)),
                 ("signed verify_credentials", try signedTargets(port: signed.baseURL.port!)),
             ]
             if let stored {
@@ -128,18 +144,22 @@ struct CompareCommand: AsyncParsableCommand {
                     print("note: the prepared signed requests ran out; raise --max-rate for a full-length run")
                 }
             }
-            let ratio = results[1].1.requestsPerSecond / max(results[0].1.requestsPerSecond, 1)
+            let ratio = results[2].1.requestsPerSecond / max(results[0].1.requestsPerSecond, 1)
+            let sameBytes = results[2].1.requestsPerSecond / max(results[1].1.requestsPerSecond, 1)
             ratios.append(ratio)
-            print(String(format: "signed / bare throughput: %.2fx", ratio))
+            sameBytesRatios.append(sameBytes)
+            print(String(format: "signed / bare throughput: %.2fx; signed / bare with the same bytes: %.2fx", ratio, sameBytes))
         }
         let rssAfter = ProcessStatus.read()?.residentKilobytes ?? 0
         if runs > 1 {
             print("signed / bare throughput per round: " + ratios.map { String(format: "%.2fx", $0) }.joined(separator: " ")
                 + String(format: "; median %.2fx", ratios.sorted()[ratios.count / 2]))
+            print("signed / bare with the same bytes per round: " + sameBytesRatios.map { String(format: "%.2fx", $0) }.joined(separator: " ")
+                + String(format: "; median %.2fx", sameBytesRatios.sorted()[sameBytesRatios.count / 2]))
         }
-        if results.count > 2 {
-            let memory = results[1].1
-            let database = results[2].1
+        if results.count > 3 {
+            let memory = results[2].1
+            let database = results[3].1
             print(String(
                 format: "PostgreSQL store / memory store throughput: %.2fx; latency added p50 %.2f ms, p99 %.2f ms",
                 database.requestsPerSecond / max(memory.requestsPerSecond, 1),
