@@ -12,6 +12,8 @@ final class BookCatalogue: Sendable {
     let facts: [VolumeFacts]
     /// The text each volume's rendering derives, by position.
     let texts: [VolumeText]
+    /// Each volume's search result written once, as it is first asked for.
+    let templates = SearchTemplates()
     private let positions: [String: Int]
 
     init(size: Int, seed: UInt64) {

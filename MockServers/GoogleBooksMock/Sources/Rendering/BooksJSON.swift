@@ -63,7 +63,9 @@ extension BooksJSON {
         return output
     }
 
-    private func write(into output: inout [UInt8], pretty: Bool, depth: Int) {
+    /// Appends the value as ``written(pretty:)`` does, as if it sat `depth` levels deep
+    /// (nested lines indented for that depth), with no newline before or after.
+    func write(into output: inout [UInt8], pretty: Bool, depth: Int) {
         switch self {
         case .object(let members):
             guard !members.isEmpty else { return output.append(contentsOf: "{}".utf8) }
@@ -107,7 +109,8 @@ extension BooksJSON {
         return String(number)
     }
 
-    private static func newline(_ output: inout [UInt8], pretty: Bool, depth: Int) {
+    /// A newline and the indentation of `depth` when `pretty`; nothing otherwise.
+    static func newline(_ output: inout [UInt8], pretty: Bool, depth: Int) {
         guard pretty else { return }
         output.append(0x0A)
         for _ in 0..<depth { output.append(contentsOf: "  ".utf8) }
@@ -120,9 +123,15 @@ extension BooksJSON {
         byte < 0x20 || [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "'")].contains(UInt8(byte))
     }
 
-    /// `text` quoted, runs of bytes that need no escape copied whole.
-    private static func writeString(_ text: String, into output: inout [UInt8]) {
+    /// `text` quoted.
+    static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        writeEscaped(text, into: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` as it reads between a string's quotes, runs of bytes that need no escape copied whole.
+    static func writeEscaped(_ text: String, into output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             var run = 0
@@ -133,7 +142,6 @@ extension BooksJSON {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        output.append(UInt8(ascii: "\""))
     }
 
     private static func escape(_ byte: UInt8, into output: inout [UInt8]) {

@@ -15,10 +15,32 @@ struct VolumeRendering: Sendable {
 
     /// Where a volume is shown.
     enum Context {
-        /// The `position`th result (from 0) of a search for `query`, whose snippet is cut from
-        /// `snippet`, the volume's prepared description.
-        case search(query: SearchQuery, text: String, position: Int, snippet: SnippetText)
+        /// A search result: what it shows of the search (as text, so a ``VolumeTemplate`` can
+        /// put holes there).
+        case search(SearchResult)
         case lookup
+    }
+
+    /// What a search result shows of its search.
+    struct SearchResult {
+        /// The search's `q`, percent-encoded, for the `dq=` of the links.
+        var encodedQuery: String
+        /// The result's number from 1 (its position on every page from `startIndex` 0), for `cd=`.
+        var number: String
+        /// `searchInfo.textSnippet`; `nil` leaves `searchInfo` out.
+        var snippet: String?
+
+        /// The result at `position` (from 0) of the search whose `q` percent-encoded is
+        /// `encodedQuery`, with the query's `highlights` in `snippet`, the volume's prepared description.
+        init(encodedQuery: String, position: Int, highlights: (words: Set<String>, ideographs: [String]), snippet: SnippetText) {
+            self.init(encodedQuery: encodedQuery, number: String(position + 1), snippet: VolumeRendering.snippet(snippet, highlighting: highlights))
+        }
+
+        init(encodedQuery: String, number: String, snippet: String?) {
+            self.encodedQuery = encodedQuery
+            self.number = number
+            self.snippet = snippet
+        }
     }
 
     /// `volume` shown in `context`; `text` is its prepared text (the catalogue's).
@@ -37,7 +59,7 @@ struct VolumeRendering: Sendable {
         }
         if wanted("saleInfo") { object.add("saleInfo", saleInfo(volume)) }
         if wanted("accessInfo") { object.add("accessInfo", accessInfo(volume, slug: text.slug)) }
-        if case .search(let query, _, _, let prepared) = context, wanted("searchInfo"), let snippet = Self.snippet(prepared, highlighting: query.highlights) {
+        if case .search(let result) = context, wanted("searchInfo"), let snippet = result.snippet {
             object.add("searchInfo", BooksJSON.object([.init(name: "textSnippet", value: .string(snippet))]))
         }
         return object.json
@@ -103,9 +125,9 @@ struct VolumeRendering: Sendable {
         let id = volume.id
         let frontCover = volume.readingModes.image ? "&printsec=frontcover" : ""
         switch context {
-        case .search(_, let query, let position, _):
-            let dq = PercentEncoding.encode(query)
-            info.add("previewLink", "http://books.google.com/books?id=\(id)\(frontCover)&dq=\(dq)&hl=&cd=\(position + 1)&source=gbs_api")
+        case .search(let result):
+            let dq = result.encodedQuery
+            info.add("previewLink", "http://books.google.com/books?id=\(id)\(frontCover)&dq=\(dq)&hl=&cd=\(result.number)&source=gbs_api")
             info.add("infoLink", "http://books.google.com/books?id=\(id)&dq=\(dq)&hl=&source=gbs_api")
         case .lookup:
             info.add("previewLink", "http://books.google.com/books?id=\(id)\(frontCover)&hl=&source=gbs_api")
