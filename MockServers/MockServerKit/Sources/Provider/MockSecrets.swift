@@ -18,7 +18,8 @@ public enum MockSecrets {
     /// `parameters` with the value of every parameter for which `isSecret(name)` holds
     /// replaced by ``redacted``.
     public static func redacting(_ parameters: [FormField], where isSecret: (String) -> Bool) -> [FormField] {
-        parameters.map { isSecret($0.name) ? FormField($0.name, redacted) : $0 }
+        guard parameters.contains(where: { isSecret($0.name) }) else { return parameters }
+        return parameters.map { isSecret($0.name) ? FormField($0.name, redacted) : $0 }
     }
 
     /// `value` with the credentials of a `Basic` `Authorization` or `Proxy-Authorization`
