@@ -68,7 +68,7 @@ extension GoogleBooksMockSuite {
             #expect(SearchTemplates(budget: 0).templates([0, 3], of: catalogue, projection: .full, pretty: true).map { $0 != nil } == [false, false])
         }
 
-        @Test("a page from templates is the page rendered", arguments: [
+        @Test("a page from templates is the page rendered, and the tree's page", arguments: [
             [("q", "the"), ("maxResults", "40")],
             [("q", "de"), ("startIndex", "3"), ("prettyPrint", "false")],
             [("q", "東京の夜"), ("projection", "lite")],
@@ -85,6 +85,10 @@ extension GoogleBooksMockSuite {
             let templated = SearchPage(catalogue: catalogue, templates: catalogue.templates, search: search, baseURL: baseURL, pretty: pretty).written(total: total, page: page)
             let rendered = SearchPage(catalogue: catalogue, templates: SearchTemplates(budget: 0), search: search, baseURL: baseURL, pretty: pretty).written(total: total, page: page)
             #expect(templated == rendered)
+            // The tree a `fields` request starts from, selecting everything, writes the same bytes.
+            let everything = try #require(try FieldSelection.parse("kind,totalItems,items"))
+            let tree = SearchPage(catalogue: catalogue, templates: catalogue.templates, search: search, baseURL: baseURL, pretty: pretty).tree(total: total, page: page, selection: everything)
+            #expect(everything.apply(to: tree).written(pretty: pretty) == templated)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(templated)) as? [String: Any])
             #expect(json["totalItems"] as? Int == total)
             #expect((json["items"] as? [Any])?.count ?? 0 == page.count)

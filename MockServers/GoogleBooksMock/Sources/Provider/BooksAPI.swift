@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import MockServerKit
-import SigningCore
 
 /// The three routes over one catalogue: `volumes.list`, `volumes.get` and the cover images.
 /// Every request first passes the checks Google makes before the method runs, in Google's
@@ -36,26 +35,12 @@ struct BooksAPI: Sendable {
         let catalogue = await catalogue
         let (count, page) = catalogue.search(search)
         let total = reportedTotal(count, search: search)
-        guard let selection = common.selection else {
-            let body = SearchPage(catalogue: catalogue, templates: catalogue.templates, search: search, baseURL: common.baseURL, pretty: common.pretty).written(total: total, page: page)
-            note(context, count: count, search: search, page: page, started: started)
-            return BooksResponse.json(written: body)
-        }
-        var body = BooksJSONObject()
-        body.add("kind", "books#volumes")
-        body.add("totalItems", total)
-        // Only what `fields` keeps is built (then the selection trims the rest exactly).
-        if !page.isEmpty, let items = FieldSelection.child("items", of: selection.root) {
-            let rendering = VolumeRendering(baseURL: common.baseURL, projection: search.projection, selection: items)
-            let highlights = search.query.highlights
-            let encodedQuery = PercentEncoding.encode(search.text)
-            body.add("items", BooksJSON.array(page.enumerated().map { offset, index in
-                let result = VolumeRendering.SearchResult(encodedQuery: encodedQuery, position: search.startIndex + offset, highlights: highlights, snippet: catalogue.snippets[index])
-                return rendering.json(catalogue.volumes[index], catalogue.texts[index], .search(result))
-            }))
-        }
+        let answer = SearchPage(catalogue: catalogue, templates: catalogue.templates, search: search, baseURL: common.baseURL, pretty: common.pretty)
         note(context, count: count, search: search, page: page, started: started)
-        return respond(body.json, common)
+        guard let selection = common.selection else {
+            return BooksResponse.json(written: answer.written(total: total, page: page))
+        }
+        return respond(answer.tree(total: total, page: page, selection: selection), common)
     }
 
     /// The journal's note on a search: how many matched, which were sent, how long it took.

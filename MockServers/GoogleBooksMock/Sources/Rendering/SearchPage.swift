@@ -1,8 +1,9 @@
 import SigningCore
 
-/// `volumes.list`'s answer when the request selects no `fields` (nearly every request): its
-/// members written as the ``BooksJSON`` tree would write them, each result copied from its
-/// ``VolumeTemplate`` with its holes filled (or rendered, when it has none).
+/// `volumes.list`'s answer: `kind`, `totalItems` and the page's `items`. Without `fields`
+/// (nearly every request) it is written straight to bytes, as the ``BooksJSON`` tree would be
+/// written, each result copied from its ``VolumeTemplate`` with its holes filled (or rendered,
+/// when it has none); with `fields` it is the tree, which the selection then trims.
 struct SearchPage {
     let catalogue: BookCatalogue
     /// Where the results' templates come from (the catalogue's own, unless a test says otherwise).
@@ -47,6 +48,23 @@ struct SearchPage {
         output.append(UInt8(ascii: "}"))
         if pretty { output.append(0x0A) }
         return output
+    }
+
+    /// The answer as a tree, for `selection` to trim: only the results' members it keeps are built.
+    func tree(total: Int, page: [Int], selection: FieldSelection) -> BooksJSON {
+        var body = BooksJSONObject()
+        body.add("kind", "books#volumes")
+        body.add("totalItems", total)
+        if !page.isEmpty, let items = FieldSelection.child("items", of: selection.root) {
+            let rendering = VolumeRendering(baseURL: baseURL, projection: search.projection, selection: items)
+            let highlights = search.query.highlights
+            let encodedQuery = PercentEncoding.encode(search.text)
+            body.add("items", BooksJSON.array(page.enumerated().map { offset, position in
+                let result = VolumeRendering.SearchResult(encodedQuery: encodedQuery, position: search.startIndex + offset, highlights: highlights, snippet: catalogue.snippets[position])
+                return rendering.json(catalogue.volumes[position], catalogue.texts[position], .search(result))
+            }))
+        }
+        return body.json
     }
 
     /// The start of a member of the answer: `,` unless `first`, the line, `"name":` and a space when pretty.
