@@ -27,6 +27,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("fuzz-books-query", ["GoogleBooksMock"]),
     ("fuzz-books-fields", ["GoogleBooksMock"]),
     ("fuzz-books-reader", ["GoogleBooksClient"]),
+    ("fuzz-books-template", ["GoogleBooksMock", "SigningCore"]),
 ]
 
 var targets: [Target] = [
