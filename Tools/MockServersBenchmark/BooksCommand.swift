@@ -41,6 +41,7 @@ struct BooksCommand: AsyncParsableCommand {
 
     func run() async throws {
         let books = try await MockServer.start(MockCatalogEntry.googlebooks.provider(), configuration: MockServerConfiguration(journalCapacity: 1000))
+        defer { Task { await books.stop() } }
         let port = books.baseURL.port!
         let targets = Self.queries.map { "/books/v1/volumes?q=\(PercentEncoding.encode($0))&maxResults=20" }
         // The bare route's copy of each search's answer, for the transport's share.
@@ -51,7 +52,7 @@ struct BooksCommand: AsyncParsableCommand {
             answers.append(Array(data))
         }
         let bare = try await BareServer.start(answers: answers)
-        defer { Task { await books.stop(); await bare.stop() } }
+        defer { Task { await bare.stop() } }
 
         // A 40-item full page, from the query with the most matches.
         var page: [UInt8] = []

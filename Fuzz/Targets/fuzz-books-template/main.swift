@@ -17,7 +17,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let pretty = input.flag()
     let text = input.restText()
     let highlights = (try? SearchQuery.parse(text))?.highlights ?? ([], [])
-    let result = VolumeRendering.SearchResult(encodedQuery: PercentEncoding.encode(text), position: number, highlights: highlights, snippet: catalogue.snippets[position])
+    let result = VolumeRendering.SearchResult(
+        encodedQuery: PercentEncoding.encode(text), number: String(number + 1),
+        snippet: VolumeRendering.snippet(catalogue.snippets[position], highlighting: highlights)
+    )
     let baseURL = "http://127.0.0.1:8402"
     guard let template = VolumeTemplate(catalogue.volumes[position], catalogue.texts[position], catalogue.snippets[position], projection: projection, pretty: pretty, depth: SearchTemplates.resultDepth) else {
         fuzzRequire(false, "volume \(position) has no template")

@@ -89,6 +89,10 @@ extension GoogleBooksMockSuite {
             let everything = try #require(try FieldSelection.parse("kind,totalItems,items"))
             let tree = SearchPage(catalogue: catalogue, templates: catalogue.templates, search: search, baseURL: baseURL, pretty: pretty).tree(total: total, page: page, selection: everything)
             #expect(everything.apply(to: tree).written(pretty: pretty) == templated)
+            // A selection without `searchInfo` cuts no snippets and selects what it selects of the whole.
+            let titles = try #require(try FieldSelection.parse("items(id,volumeInfo/title)"))
+            let trimmed = SearchPage(catalogue: catalogue, templates: catalogue.templates, search: search, baseURL: baseURL, pretty: pretty).tree(total: total, page: page, selection: titles)
+            #expect(titles.apply(to: trimmed) == titles.apply(to: tree))
             let json = try #require(try JSONSerialization.jsonObject(with: Data(templated)) as? [String: Any])
             #expect(json["totalItems"] as? Int == total)
             #expect((json["items"] as? [Any])?.count ?? 0 == page.count)

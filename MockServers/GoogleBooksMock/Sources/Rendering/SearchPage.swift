@@ -25,14 +25,11 @@ struct SearchPage {
         if !page.isEmpty {
             member("items", first: false, into: &output)
             output.append(UInt8(ascii: "["))
-            let highlights = search.query.highlights
-            let encodedQuery = PercentEncoding.encode(search.text)
             let depth = SearchTemplates.resultDepth
             let made = templates.templates(page, of: catalogue, projection: search.projection, pretty: pretty)
-            for (offset, position) in page.enumerated() {
+            for (offset, (position, result)) in zip(page, results(page, snippets: true)).enumerated() {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
                 BooksJSON.newline(&output, pretty: pretty, depth: depth)
-                let result = VolumeRendering.SearchResult(encodedQuery: encodedQuery, position: search.startIndex + offset, highlights: highlights, snippet: catalogue.snippets[position])
                 if let template = made[offset] {
                     template.write(into: &output, baseURL: baseURL, result)
                 } else {
@@ -57,14 +54,24 @@ struct SearchPage {
         body.add("totalItems", total)
         if !page.isEmpty, let items = FieldSelection.child("items", of: selection.root) {
             let rendering = VolumeRendering(baseURL: baseURL, projection: search.projection, selection: items)
-            let highlights = search.query.highlights
-            let encodedQuery = PercentEncoding.encode(search.text)
-            body.add("items", BooksJSON.array(page.enumerated().map { offset, position in
-                let result = VolumeRendering.SearchResult(encodedQuery: encodedQuery, position: search.startIndex + offset, highlights: highlights, snippet: catalogue.snippets[position])
-                return rendering.json(catalogue.volumes[position], catalogue.texts[position], .search(result))
+            let results = results(page, snippets: FieldSelection.child("searchInfo", of: items) != nil)
+            body.add("items", BooksJSON.array(zip(page, results).map { position, result in
+                rendering.json(catalogue.volumes[position], catalogue.texts[position], .search(result))
             }))
         }
         return body.json
+    }
+
+    /// What each result of `page` shows of the search; its snippet only when `snippets` (a
+    /// selection without `searchInfo` does not cut them).
+    private func results(_ page: [Int], snippets: Bool) -> [VolumeRendering.SearchResult] {
+        let highlights = search.query.highlights
+        let encodedQuery = PercentEncoding.encode(search.text)
+        return page.enumerated().map { offset, position in
+            let number = String(search.startIndex + offset + 1)
+            guard snippets else { return VolumeRendering.SearchResult(encodedQuery: encodedQuery, number: number, snippet: nil) }
+            return VolumeRendering.SearchResult(encodedQuery: encodedQuery, number: number, snippet: VolumeRendering.snippet(catalogue.snippets[position], highlighting: highlights))
+        }
     }
 
     /// The start of a member of the answer: `,` unless `first`, the line, `"name":` and a space when pretty.

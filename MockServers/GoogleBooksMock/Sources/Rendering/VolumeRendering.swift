@@ -30,17 +30,6 @@ struct VolumeRendering: Sendable {
         /// `searchInfo.textSnippet`; `nil` leaves `searchInfo` out.
         var snippet: String?
 
-        /// The result at `position` (from 0) of the search whose `q` percent-encoded is
-        /// `encodedQuery`, with the query's `highlights` in `snippet`, the volume's prepared description.
-        init(encodedQuery: String, position: Int, highlights: (words: Set<String>, ideographs: [String]), snippet: SnippetText) {
-            self.init(encodedQuery: encodedQuery, number: String(position + 1), snippet: VolumeRendering.snippet(snippet, highlighting: highlights))
-        }
-
-        init(encodedQuery: String, number: String, snippet: String?) {
-            self.encodedQuery = encodedQuery
-            self.number = number
-            self.snippet = snippet
-        }
     }
 
     /// `volume` shown in `context`; `text` is its prepared text (the catalogue's).
