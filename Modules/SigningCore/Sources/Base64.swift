@@ -18,28 +18,46 @@ public enum Base64 {
     /// Encodes `bytes`. Padding (`=`) is added by default; pass `padding: false` for the
     /// unpadded form common with the URL-safe alphabet.
     public static func encode(_ bytes: some Sequence<UInt8>, alphabet: Alphabet = .standard, padding: Bool = true) -> String {
-        let input = Array(bytes)
+        if let encoded = bytes.withContiguousStorageIfAvailable({ encode(buffer: UnsafeRawBufferPointer($0), alphabet: alphabet, padding: padding) }) {
+            return encoded
+        }
+        return Array(bytes).withUnsafeBytes { encode(buffer: $0, alphabet: alphabet, padding: padding) }
+    }
+
+    /// ``encode(_:alphabet:padding:)`` over contiguous bytes, written straight into the string's
+    /// storage (one allocation, none for up to 15 characters).
+    static func encode(buffer input: UnsafeRawBufferPointer, alphabet: Alphabet, padding: Bool) -> String {
+        let rest = input.count % 3
+        let length = input.count / 3 * 4 + (rest == 0 ? 0 : padding ? 4 : rest + 1)
         return alphabet.characters.withUTF8Buffer { table in
-            var output = [UInt8]()
-            output.reserveCapacity((input.count + 2) / 3 * 4)
-            var index = 0
-            while index + 3 <= input.count {
-                let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-                output.append(table[Int(chunk >> 18 & 63)])
-                output.append(table[Int(chunk >> 12 & 63)])
-                output.append(table[Int(chunk >> 6 & 63)])
-                output.append(table[Int(chunk & 63)])
-                index += 3
+            String(unsafeUninitializedCapacity: length) { output in
+                var index = 0
+                var written = 0
+                while input.count - index >= 3 {
+                    let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+                    output[written] = table[Int(chunk >> 18 & 63)]
+                    output[written + 1] = table[Int(chunk >> 12 & 63)]
+                    output[written + 2] = table[Int(chunk >> 6 & 63)]
+                    output[written + 3] = table[Int(chunk & 63)]
+                    index += 3
+                    written += 4
+                }
+                if rest > 0 {
+                    let chunk = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
+                    output[written] = table[Int(chunk >> 18 & 63)]
+                    output[written + 1] = table[Int(chunk >> 12 & 63)]
+                    written += 2
+                    if rest == 2 {
+                        output[written] = table[Int(chunk >> 6 & 63)]
+                        written += 1
+                    }
+                    while written < length {
+                        output[written] = UInt8(ascii: "=")
+                        written += 1
+                    }
+                }
+                return written
             }
-            let rest = input.count - index
-            if rest > 0 {
-                let chunk = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
-                output.append(table[Int(chunk >> 18 & 63)])
-                output.append(table[Int(chunk >> 12 & 63)])
-                if rest == 2 { output.append(table[Int(chunk >> 6 & 63)]) }
-                if padding { output.append(contentsOf: repeatElement(UInt8(ascii: "="), count: 3 - rest)) }
-            }
-            return String(decoding: output, as: UTF8.self)
         }
     }
 

@@ -38,10 +38,10 @@ public struct Digest: RandomAccessCollection, Hashable, Sendable, CustomStringCo
     }
 
     /// The digest as lowercase hexadecimal, the form most signature schemes transmit.
-    public var hex: String { Hex.encode(self) }
+    public var hex: String { withUnsafeBytes { Hex.encode(buffer: $0, uppercase: false) } }
 
     /// The digest in standard Base64 with padding, as OAuth 1.0a transmits HMAC signatures.
-    public var base64: String { Base64.encode(self) }
+    public var base64: String { withUnsafeBytes { Base64.encode(buffer: $0, alphabet: .standard, padding: true) } }
 
     public var description: String { hex }
 

@@ -2,16 +2,23 @@
 public enum Hex {
     /// Encodes `bytes` as hexadecimal, lowercase unless `uppercase` is set.
     public static func encode(_ bytes: some Sequence<UInt8>, uppercase: Bool = false) -> String {
+        if let encoded = bytes.withContiguousStorageIfAvailable({ encode(buffer: UnsafeRawBufferPointer($0), uppercase: uppercase) }) {
+            return encoded
+        }
+        return Array(bytes).withUnsafeBytes { encode(buffer: $0, uppercase: uppercase) }
+    }
+
+    /// ``encode(_:uppercase:)`` over contiguous bytes, written straight into the string's storage.
+    static func encode(buffer input: UnsafeRawBufferPointer, uppercase: Bool) -> String {
         let digits: StaticString = uppercase ? "0123456789ABCDEF" : "0123456789abcdef"
-        let count = bytes.underestimatedCount
         return digits.withUTF8Buffer { table in
-            var output = [UInt8]()
-            output.reserveCapacity(count * 2)
-            for byte in bytes {
-                output.append(table[Int(byte >> 4)])
-                output.append(table[Int(byte & 0x0F)])
+            String(unsafeUninitializedCapacity: input.count * 2) { output in
+                for (index, byte) in input.enumerated() {
+                    output[2 * index] = table[Int(byte >> 4)]
+                    output[2 * index + 1] = table[Int(byte & 0x0F)]
+                }
+                return input.count * 2
             }
-            return String(decoding: output, as: UTF8.self)
         }
     }
 
