@@ -146,7 +146,7 @@ struct OAuth1VectorTests {
         #expect(signature != "bYT5CMsGcbgUdFHObYMEfcx6bsw=")
     }
 
-    @Test("RFC 5849 §3.4.1.2 base string URIs and oauthlib's normalisation cases", arguments: [
+    static let baseStringURIs: [(String, String)] = [
         ("HTTP://EXAMPLE.COM:80/r%20v/X?id=123", "http://example.com/r%20v/X"),
         ("https://www.example.net:8080/?q=1", "https://www.example.net:8080/"),
         ("http://www.example.com:80/", "http://www.example.com/"),
@@ -157,9 +157,22 @@ struct OAuth1VectorTests {
         ("http://user:pass@example.com/a", "http://example.com/a"),
         ("http://[::1]:8080/a", "http://[::1]:8080/a"),
         ("http://127.0.0.1:80/a;p", "http://127.0.0.1/a;p"),
-    ])
+        ("HTTPS://EXAMPLE.COM:443", "https://example.com/"),
+        ("HtTp://Example.Com:8080/A%2Fb", "http://example.com:8080/A%2Fb"),
+        ("http://[::1]/a", "http://[::1]/a"),
+        ("http://ex_ample.com~:81", "http://ex_ample.com~:81/"),
+    ]
+
+    @Test("RFC 5849 §3.4.1.2 base string URIs and oauthlib's normalisation cases", arguments: baseStringURIs)
     func baseStringURI(url: String, expected: String) throws {
         #expect(try OAuth1BaseString.baseStringURI(try #require(URL(string: url))) == expected)
+    }
+
+    @Test("the signer writes the same base string URI into the base string", arguments: baseStringURIs)
+    func signedBaseStringURI(url: String, expected: String) throws {
+        let signer = OAuth1Signer(credentials: OAuth1Credentials(consumerKey: "k", consumerSecret: "s"), clock: { Date(timeIntervalSince1970: 1) }, nonce: { "n" })
+        let signed = try signer.sign(OAuth1Request(method: "GET", url: try #require(URL(string: url))))
+        #expect(signed.baseString.hasPrefix("GET&\(PercentEncoding.encode(expected))&"))
     }
 
     @Test("URLs without host are refused", arguments: ["mailto:someone@example.com", "file:///etc/passwd"])

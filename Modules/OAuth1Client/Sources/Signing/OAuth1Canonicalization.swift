@@ -176,9 +176,8 @@ enum OAuth1Canonicalization {
     /// The signature base string's bytes for a parsed URL, its base string URI written directly,
     /// and the parameters as encoded for it (the signer's `Authorization` header reuses them).
     static func baseStringBytes(method: String, url: OAuth1URLParts, parameters: OAuth1DecodedParameters) -> (bytes: [UInt8], encoded: SortedParameters) {
-        let length = url.scheme.utf8.count + url.host.utf8.count + url.path.utf8.count + 10
         let sorted = SortedParameters(parameters)
-        return (baseStringBytes(method: method, uriLength: length, sorted: sorted) { url.appendEncodedBaseStringURI(to: &$0) }, sorted)
+        return (baseStringBytes(method: method, uriLength: url.baseStringURIByteCount, sorted: sorted) { url.appendEncodedBaseStringURI(to: &$0) }, sorted)
     }
 
     private static func baseStringBytes(

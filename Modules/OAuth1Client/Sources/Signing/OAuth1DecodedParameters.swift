@@ -60,7 +60,7 @@ struct OAuth1DecodedParameters: Sendable {
     }
 
     /// The parameters at `indices`, in that order, sharing this buffer.
-    func selecting(_ indices: some Sequence<Int>) -> OAuth1DecodedParameters {
+    func selecting(_ indices: [Int]) -> OAuth1DecodedParameters {
         var selection = OAuth1DecodedParameters()
         selection.bytes = bytes
         selection.entries = indices.map { entries[$0] }
@@ -106,10 +106,11 @@ struct OAuth1DecodedParameters: Sendable {
         return complete
     }
 
-    /// Adds the fields of the form-encoded `text`, or throws ``FormEncoding/parse(_:)``'s error.
-    mutating func appendForm(_ text: some StringProtocol) throws(SigningCoreError) {
-        guard text.utf8.withContiguousStorageIfAvailable({ appendForm($0) }) != true else { return }
-        for field in try FormEncoding.parse(text) { append(field) }
+    /// Adds the fields of form-encoded text given as its UTF-8 bytes (a string's, such as a
+    /// URL's query), or throws ``FormEncoding/parse(_:)``'s error.
+    mutating func appendForm(text: UnsafeBufferPointer<UInt8>) throws(SigningCoreError) {
+        guard !appendForm(text) else { return }
+        for field in try FormEncoding.parse(String(decoding: text, as: UTF8.self)) { append(field) }
     }
 
     /// Adds the fields of a form body given as bytes, or throws ``FormEncoding/parse(utf8:)``'s
@@ -125,8 +126,13 @@ struct OAuth1DecodedParameters: Sendable {
     /// Makes room for the parameters decoded from `input` (at most its length, and a request's
     /// usual number of parameters), so that parsing seldom grows the buffers.
     mutating func reserveCapacity(forDecoding input: UnsafeBufferPointer<UInt8>) {
-        bytes.reserveCapacity(bytes.count + input.count)
-        entries.reserveCapacity(entries.count + 16)
+        reserveCapacity(byteCount: input.count)
+    }
+
+    /// Makes room for `byteCount` more bytes and a request's usual number of parameters.
+    mutating func reserveCapacity(byteCount: Int) {
+        bytes.reserveCapacity(bytes.count + byteCount)
+        if entries.capacity - entries.count < 8 { entries.reserveCapacity(entries.count + 16) }
     }
 
     private func isUTF8(_ range: Range<Int>) -> Bool {
@@ -165,6 +171,20 @@ struct OAuth1DecodedParameters: Sendable {
     func name(of index: Int, is name: StaticString) -> Bool {
         let entry = entries[index]
         return entry.valueStart - entry.nameStart == name.utf8CodeUnitCount && hasPrefix(name, at: entry.nameStart)
+    }
+
+    /// The first parameter named `name`, its name compared as bytes (no string is made).
+    func firstIndex(named name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { name in
+            bytes.withUnsafeBufferPointer { bytes in
+                entries.indices.first { index in
+                    let entry = entries[index]
+                    return entry.valueStart - entry.nameStart == name.count
+                        && name.elementsEqual(UnsafeBufferPointer(rebasing: bytes[entry.nameStart..<entry.valueStart]))
+                }
+            }
+        }
     }
 
     /// Whether the name of parameter `index` starts with `oauth_` (a protocol parameter's, §3.5).

@@ -6,16 +6,21 @@ public enum OAuth1Signature {
     /// The signing key: the percent-encoded consumer secret, `&`, and the percent-encoded token
     /// secret (empty when there is no token yet). The `&` is always there.
     public static func key(consumerSecret: String, tokenSecret: String?) -> String {
-        String(decoding: keyBytes(consumerSecret: consumerSecret, tokenSecret: tokenSecret), as: UTF8.self)
+        withKeyBytes(consumerSecret: consumerSecret, tokenSecret: tokenSecret) { String(decoding: $0, as: UTF8.self) }
     }
 
-    static func keyBytes(consumerSecret: String, tokenSecret: String?) -> [UInt8] {
-        var key: [UInt8] = []
-        key.reserveCapacity((consumerSecret.utf8.count + (tokenSecret?.utf8.count ?? 0)) * 3 + 1)
-        PercentEncoding.append(consumerSecret, to: &key)
-        key.append(UInt8(ascii: "&"))
-        if let tokenSecret { PercentEncoding.append(tokenSecret, to: &key) }
-        return key
+    /// Calls `body` with the bytes of ``key(consumerSecret:tokenSecret:)``, written into a
+    /// temporary buffer (on the stack for ordinary secrets) that is wiped afterwards.
+    static func withKeyBytes<Result>(consumerSecret: String, tokenSecret: String?, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let capacity = (consumerSecret.utf8.count + (tokenSecret?.utf8.count ?? 0)) * 3 + 1
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var written = PercentEncoding.write(consumerSecret, to: buffer, at: 0)
+            buffer[written] = UInt8(ascii: "&")
+            written += 1
+            if let tokenSecret { written = PercentEncoding.write(tokenSecret, to: buffer, at: written) }
+            defer { buffer.update(repeating: 0) }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<written]))
+        }
     }
 
     /// The signature, before it is percent-encoded for transmission.
@@ -27,7 +32,7 @@ public enum OAuth1Signature {
     /// - Throws: ``OAuth1Error`` for an RSA method, which signs with a private key: use
     ///   ``compute(method:baseString:privateKey:)``.
     public static func compute(method: OAuth1SignatureMethod, baseString: String, consumerSecret: String, tokenSecret: String?) throws(OAuth1Error) -> String {
-        try OAuth1SigningKey(method: method, key: keyBytes(consumerSecret: consumerSecret, tokenSecret: tokenSecret)).signature(over: baseString.utf8)
+        try OAuth1SigningKey(method: method, consumerSecret: consumerSecret, tokenSecret: tokenSecret).signature(over: baseString.utf8)
     }
 
     /// The signature of an RSA method (`RSA-SHA1`, …): the Base64 of the RSASSA-PKCS1-v1_5

@@ -146,7 +146,9 @@ public struct OAuth1Signer: RequestSigner {
         }
 
         var signed = OAuth1DecodedParameters(protocolParameters)
-        if let query = parts.query, !query.isEmpty { try Self.appendFields(of: query, to: &signed, what: "the URL's query") }
+        try parts.withQueryBytes { query throws(OAuth1Error) in
+            if let query, !query.isEmpty { try Self.appendFields(of: query, to: &signed, what: "the URL's query") }
+        }
         let queryEnd = signed.count
         if isForm, !request.body.isEmpty { try Self.appendFields(of: request.body, to: &signed, what: "the form body") }
         try Self.checkRequestProtocolFields(signed, from: protocolParameters.count, queryEnd: queryEnd, transmission: transmission)
@@ -226,9 +228,9 @@ public struct OAuth1Signer: RequestSigner {
         return Int(min(max(seconds, 0), 1e15))
     }
 
-    private static func appendFields(of text: Substring, to fields: inout OAuth1DecodedParameters, what: String) throws(OAuth1Error) {
+    private static func appendFields(of text: UnsafeBufferPointer<UInt8>, to fields: inout OAuth1DecodedParameters, what: String) throws(OAuth1Error) {
         do throws(SigningCoreError) {
-            try fields.appendForm(text)
+            try fields.appendForm(text: text)
         } catch {
             throw OAuth1Error(code: .invalidParameter, message: "\(what) cannot be decoded: \(error.description)")
         }

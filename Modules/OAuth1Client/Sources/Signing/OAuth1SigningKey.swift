@@ -20,15 +20,20 @@ enum OAuth1SigningKey: Sendable {
     init(method: OAuth1SignatureMethod, credentials: OAuth1Credentials) {
         switch method.key {
         case .sharedSecrets, .plaintext:
-            self.init(method: method, key: OAuth1Signature.keyBytes(consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret))
+            self.init(method: method, consumerSecret: credentials.consumerSecret, tokenSecret: credentials.tokenSecret)
         case .rsaKeyPair:
             self = credentials.privateKey.map { .privateKey($0, method.hash) } ?? .missingPrivateKey(method)
         }
     }
 
+    /// The key a shared-secret `method` signs with for these secrets; an RSA method has no such key.
+    init(method: OAuth1SignatureMethod, consumerSecret: String, tokenSecret: String?) {
+        self = OAuth1Signature.withKeyBytes(consumerSecret: consumerSecret, tokenSecret: tokenSecret) { Self(method: method, key: $0) }
+    }
+
     /// The key a shared-secret `method` signs with, from the key's bytes (`consumer-secret&token-secret`,
     /// encoded); an RSA method has no such key.
-    init(method: OAuth1SignatureMethod, key: [UInt8]) {
+    init(method: OAuth1SignatureMethod, key: some Collection<UInt8>) {
         switch (method.key, method.hash) {
         case (.sharedSecrets, .sha1): self = .hmacSHA1(HMAC(key: key))
         case (.sharedSecrets, .sha256): self = .hmacSHA256(HMAC(key: key))
@@ -70,7 +75,7 @@ public enum OAuth1VerificationKey: Sendable {
     func isValid(_ signature: String, method: OAuth1SignatureMethod, baseString: some Sequence<UInt8>) -> Bool {
         switch (self, method.key) {
         case (.secrets(let consumerSecret, let tokenSecret), .sharedSecrets), (.secrets(let consumerSecret, let tokenSecret), .plaintext):
-            let key = OAuth1SigningKey(method: method, key: OAuth1Signature.keyBytes(consumerSecret: consumerSecret, tokenSecret: tokenSecret))
+            let key = OAuth1SigningKey(method: method, consumerSecret: consumerSecret, tokenSecret: tokenSecret)
             guard let expected = try? key.signature(over: baseString) else { return false }
             return ConstantTime.isEqual(expected, signature)
         case (.publicKey(let key), .rsaKeyPair):

@@ -1,40 +1,55 @@
 import Foundation
 import SigningCore
 
-/// The pieces of an absolute URL that OAuth signing needs, sliced out of its text without
+/// The pieces of an absolute URL that OAuth signing needs, found in its text without
 /// Foundation's URL parser (so the result is the same on every platform and allocates little).
+///
+/// The parts are kept as byte offsets into the text: the signer and ``OAuth1IncomingRequest``
+/// read the query and write the base string URI from the bytes, and a part becomes a
+/// `Substring` only when asked for.
 struct OAuth1URLParts {
+    /// The URL's text.
+    private let text: String
+    /// Where the parts are in ``text``'s UTF-8.
+    private let bounds: Offsets
+
     /// The scheme, as written.
-    var scheme: Substring
+    var scheme: Substring { part(0..<bounds.schemeEnd) }
     /// The host, as written (IPv6 literals keep their brackets).
-    var host: Substring
+    var host: Substring { part(bounds.hostStart..<bounds.hostEnd) }
     /// The port number when the URL names one.
-    var port: Int?
+    var port: Int? { bounds.port }
     /// The path, still percent-encoded; may be empty.
-    var path: Substring
+    var path: Substring { part(bounds.pathStart..<bounds.pathEnd) }
     /// The query without its `?`, still encoded; `nil` when the URL has no `?`.
-    var query: Substring?
+    var query: Substring? { bounds.queryStart.map { part($0..<bounds.queryEnd) } }
+    /// The length of the query in bytes (0 when there is none).
+    var queryByteCount: Int { bounds.queryStart.map { bounds.queryEnd - $0 } ?? 0 }
 
     init(_ url: URL) throws(OAuth1Error) {
         try self.init(string: url.absoluteString)
     }
 
     init(string text: String) throws(OAuth1Error) {
-        // Offsets are found over the contiguous UTF-8 bytes, then turned into Substrings once.
-        var copy = text
-        let offsets = copy.withUTF8 { Self.offsets(in: $0) }
-        let bounds: Offsets
-        switch offsets {
+        var text = text
+        switch text.withUTF8({ Self.offsets(in: $0) }) {
         case .success(let found): bounds = found
         case .failure(let error): throw error
         }
+        self.text = text
+    }
+
+    private func part(_ range: Range<Int>) -> Substring {
         let utf8 = text.utf8
-        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        scheme = text[index(0)..<index(bounds.schemeEnd)]
-        host = text[index(bounds.hostStart)..<index(bounds.hostEnd)]
-        port = bounds.port
-        path = text[index(bounds.pathStart)..<index(bounds.pathEnd)]
-        query = bounds.queryStart.map { text[index($0)..<index(bounds.queryEnd)] }
+        return text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+    }
+
+    /// Calls `body` with the query's bytes (without its `?`), or `nil` when there is no query.
+    func withQueryBytes<Value, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>?) throws(Failure) -> Value) throws(Failure) -> Value {
+        guard let start = bounds.queryStart else { return try body(nil) }
+        var text = text
+        let end = bounds.queryEnd
+        return try text.withUTF8 { utf8 in Result { () throws(Failure) in try body(UnsafeBufferPointer(rebasing: utf8[start..<end])) } }.get()
     }
 
     /// Byte offsets of the parts of an absolute URL.
@@ -137,45 +152,59 @@ struct OAuth1URLParts {
         return result
     }
 
+    /// The length of the base string URI before encoding, at most (for reserving room).
+    var baseStringURIByteCount: Int { bounds.schemeEnd + (bounds.hostEnd - bounds.hostStart) + (bounds.pathEnd - bounds.pathStart) + 10 }
+
     /// Appends ``baseStringURI`` percent-encoded (§3.6), without building it as a string.
     func appendEncodedBaseStringURI(to output: inout [UInt8]) {
-        // Over contiguous bytes: walking a Substring's UTF-8 view byte by byte cost ~100
-        // instructions a byte here.
-        func isASCII(_ text: Substring) -> Bool {
-            text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? text.utf8.allSatisfy { $0 < 0x80 }
-        }
-        guard isASCII(scheme), isASCII(host) else {
-            PercentEncoding.append(baseStringURI, to: &output)
-            return
-        }
-        func appendLowercased(_ text: Substring) {
-            let appended = text.utf8.withContiguousStorageIfAvailable { bytes in
-                guard bytes.allSatisfy({ PercentEncoding.AllowedSet.unreserved.contains($0) }) else { return false }
-                let start = output.count
-                output.append(contentsOf: bytes)
-                for index in start..<output.count where output[index] >= UInt8(ascii: "A") && output[index] <= UInt8(ascii: "Z") {
-                    output[index] |= 0x20
-                }
-                return true
-            }
-            // Not unreserved (an IPv6 literal, an escape) or not contiguous: lowercase, then encode.
-            if appended != true { PercentEncoding.append(text.lowercased(), to: &output) }
-        }
-        appendLowercased(scheme)
-        output.append(contentsOf: "%3A%2F%2F".utf8)
-        appendLowercased(host)
-        if let port {
-            let isHTTP = scheme.utf8.count == 4 && scheme.lowercased() == "http"
-            let isHTTPS = scheme.utf8.count == 5 && scheme.lowercased() == "https"
-            if !(isHTTP && port == 80), !(isHTTPS && port == 443) {
+        var text = text
+        let written = text.withUTF8 { text in
+            // Scheme and host are copied and lowercased in place when they need no escape
+            // (ASCII letters, digits and `-._~`: their encoding is themselves).
+            let scheme = UnsafeBufferPointer(rebasing: text[0..<bounds.schemeEnd])
+            let host = UnsafeBufferPointer(rebasing: text[bounds.hostStart..<bounds.hostEnd])
+            guard Self.isUnreserved(scheme), Self.isUnreserved(host) else { return false }
+            Self.appendLowercased(scheme, to: &output)
+            output.append(contentsOf: "%3A%2F%2F".utf8)
+            Self.appendLowercased(host, to: &output)
+            if let port = bounds.port, !Self.isDefaultPort(port, scheme: scheme) {
                 output.append(contentsOf: "%3A".utf8)
                 output.append(contentsOf: String(port).utf8)
             }
+            let path = UnsafeBufferPointer(rebasing: text[bounds.pathStart..<bounds.pathEnd])
+            if path.isEmpty {
+                output.append(contentsOf: "%2F".utf8)
+            } else {
+                PercentEncoding.append(encoding: path, to: &output)
+            }
+            return true
         }
-        if path.isEmpty {
-            output.append(contentsOf: "%2F".utf8)
-        } else {
-            PercentEncoding.append(path, to: &output)
+        // Not unreserved (an IPv6 literal, an escape, non-ASCII): lowercase as text, then encode.
+        if !written { PercentEncoding.append(baseStringURI, to: &output) }
+    }
+
+    private static func appendLowercased(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        let start = output.count
+        output.append(contentsOf: bytes)
+        output.withUnsafeMutableBufferPointer { output in
+            for index in start..<output.count where output[index] &- UInt8(ascii: "A") < 26 { output[index] |= 0x20 }
+        }
+    }
+
+    private static func isUnreserved(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { PercentEncoding.AllowedSet.unreserved.contains($0) }
+    }
+
+    /// Whether `port` is the default port of `scheme` (80 for http, 443 for https, any case),
+    /// which the base string URI leaves out.
+    private static func isDefaultPort(_ port: Int, scheme: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isScheme(_ name: StaticString) -> Bool {
+            scheme.count == name.utf8CodeUnitCount && name.withUTF8Buffer { name in zip(scheme, name).allSatisfy { $0 | 0x20 == $1 } }
+        }
+        switch port {
+        case 80: return isScheme("http")
+        case 443: return isScheme("https")
+        default: return false
         }
     }
 }

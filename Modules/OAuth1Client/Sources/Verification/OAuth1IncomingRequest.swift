@@ -90,15 +90,20 @@ public struct OAuth1IncomingRequest: Sendable {
         // Every parameter received, decoded into one buffer: the header's, the query's, the
         // form body's (in that order, so the header's errors come first).
         var received = OAuth1DecodedParameters()
+        // Room for all of them at once (decoding never lengthens), so that no part grows it.
+        received.reserveCapacity(
+            byteCount: (authorizationHeader?.utf8.count ?? 0) + parts.queryByteCount + (contentType == nil ? 0 : body.count)
+        )
         var realm: String?
         if let authorizationHeader, Self.hasOAuthScheme(authorizationHeader) {
             realm = try OAuth1AuthorizationHeader.parse(authorizationHeader, into: &received)
         }
         self.realm = realm
         let header = 0..<received.count
-        if let query = parts.query {
+        try parts.withQueryBytes { query throws(OAuth1Error) in
+            guard let query else { return }
             do throws(SigningCoreError) {
-                try received.appendForm(query)
+                try received.appendForm(text: query)
             } catch {
                 throw OAuth1Error(code: .invalidParameter, message: "the URL's query cannot be decoded: \(error.description)")
             }
@@ -119,10 +124,11 @@ public struct OAuth1IncomingRequest: Sendable {
         // The protocol parameters, and where they came from: exactly one place (§3.5). One pass
         // over them picks out the ones this type reads.
         var protocolIndices: [Int] = []
-        var locations: [ParameterLocation] = []
+        protocolIndices.reserveCapacity(received.count)
         var consumerKey: String?, methodName: String?, signature: String?, version: String?, token: String?, nonce: String?
         var timestampText: String?, hasBodyHash = false
-        for (place, range) in [(ParameterLocation.authorizationHeader, header), (.query, query), (.formBody, form)] {
+        /// Picks out the protocol parameters of `range`; whether there were any.
+        func scan(_ range: Range<Int>) -> Bool {
             let before = protocolIndices.count
             for index in range where received.isProtocolParameter(index) {
                 protocolIndices.append(index)
@@ -145,8 +151,10 @@ public struct OAuth1IncomingRequest: Sendable {
                     hasBodyHash = true
                 }
             }
-            if protocolIndices.count > before { locations.append(place) }
+            return protocolIndices.count > before
         }
+        let places = [(ParameterLocation.authorizationHeader, scan(header)), (.query, scan(query)), (.formBody, scan(form))]
+        let locations = places.lazy.filter(\.1).map(\.0)
         guard let location = locations.first else {
             throw OAuth1Error(code: .missingParameter, message: "the request carries no OAuth protocol parameters (no 'Authorization: OAuth' header and no oauth_* query or form fields)")
         }
@@ -203,7 +211,12 @@ public struct OAuth1IncomingRequest: Sendable {
         }
 
         // In the order the query, the header and the body give them (the base string sorts them).
-        let signatureParameters = received.selecting([query, header, form].joined().lazy.filter { !received.name(of: $0, is: "oauth_signature") })
+        var signatureIndices: [Int] = []
+        signatureIndices.reserveCapacity(received.count)
+        for range in [query, header, form] {
+            signatureIndices.append(contentsOf: range.lazy.filter { !received.name(of: $0, is: "oauth_signature") })
+        }
+        let signatureParameters = received.selecting(signatureIndices)
         self.signatureBytes = signatureParameters
         self.parts = parts
         baseStringBytes = OAuth1Canonicalization.baseStringBytes(method: method, url: parts, parameters: signatureParameters).bytes
@@ -211,7 +224,7 @@ public struct OAuth1IncomingRequest: Sendable {
 
     /// The decoded value of protocol parameter `name` (e.g. `oauth_callback`), if sent.
     public func protocolParameter(_ name: String) -> String? {
-        protocolBytes.entries.indices.first { protocolBytes.name($0) == name }.map(protocolBytes.value)
+        protocolBytes.firstIndex(named: name).map(protocolBytes.value)
     }
 
     /// `oauth_callback`, sent when requesting a temporary credential.

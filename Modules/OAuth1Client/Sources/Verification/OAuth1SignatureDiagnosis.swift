@@ -123,7 +123,7 @@ public struct OAuth1SignatureDiagnosis: Sendable, Hashable {
     }
 
     private static func hmacBase64(_ method: OAuth1SignatureMethod, key: String, message: String) -> String {
-        (try? OAuth1SigningKey(method: method, key: Array(key.utf8)).signature(over: message.utf8)) ?? ""
+        (try? OAuth1SigningKey(method: method, key: key.utf8).signature(over: message.utf8)) ?? ""
     }
 
     private struct Variant {
