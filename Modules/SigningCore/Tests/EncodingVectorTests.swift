@@ -18,6 +18,7 @@ struct EncodingVectorTests {
     func base64(_ vector: (input: String, base64: String, base16: String)) throws {
         let bytes = Array(vector.input.utf8)
         #expect(Base64.encode(bytes) == vector.base64)
+        #expect(Base64.encode(vector.input.utf8.lazy.map { $0 }) == vector.base64, "a sequence without contiguous storage")
         #expect(try Base64.decode(vector.base64) == bytes)
         let unpadded = String(vector.base64.prefix { $0 != "=" })
         #expect(Base64.encode(bytes, alphabet: .urlSafe, padding: false) == unpadded)
@@ -30,6 +31,7 @@ struct EncodingVectorTests {
         let bytes = Array(vector.input.utf8)
         #expect(Hex.encode(bytes, uppercase: true) == vector.base16)
         #expect(Hex.encode(bytes) == vector.base16.lowercased())
+        #expect(Hex.encode(vector.input.utf8.lazy.map { $0 }) == vector.base16.lowercased(), "a sequence without contiguous storage")
         #expect(try Hex.decode(vector.base16) == bytes)
         #expect(try Hex.decode(vector.base16.lowercased()) == bytes)
     }

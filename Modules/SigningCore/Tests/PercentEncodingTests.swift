@@ -76,6 +76,23 @@ struct PercentEncodingTests {
 
     /// Decoding into a kept buffer refuses what ``PercentEncoding/decodeBytes(_:plusAsSpace:)``
     /// refuses, at the same offset, and leaves the buffer as it was.
+    @Test("append(encoding:) agrees with a byte-by-byte encoder: short inputs (encoded on the stack), long ones, runs of unreserved bytes", arguments: [0, 1, 7, 8, 9, 17, 255, 256, 257, 4_000])
+    func appendEncodingAgrees(length: Int) {
+        var generator = SplitMix64(seed: UInt64(length))
+        let unreserved = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        let digits = Array("0123456789ABCDEF".utf8)
+        for round in 0..<50 {
+            // Mostly unreserved bytes (the eight-at-a-time path), the rest any byte at all.
+            let input = (0..<length).map { _ in
+                UInt8.random(in: 0..<10, using: &generator) < 8 - round % 8 ? unreserved.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+            }
+            var output: [UInt8] = [1, 2]
+            input.withUnsafeBufferPointer { PercentEncoding.append(encoding: $0, to: &output) }
+            let expected = input.flatMap { unreserved.contains($0) ? [$0] : [UInt8(ascii: "%"), digits[Int($0 >> 4)], digits[Int($0 & 15)]] }
+            #expect(output == [1, 2] + expected)
+        }
+    }
+
     @Test("append(decoding:) agrees with decodeBytes on 20000 random inputs, errors included")
     func appendDecodingAgrees() {
         var generator = SplitMix64(seed: 7)
