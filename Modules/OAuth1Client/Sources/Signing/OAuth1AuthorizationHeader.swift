@@ -61,9 +61,10 @@ public enum OAuth1AuthorizationHeader {
         var realmCount = 0
         let first = parameters.count
         parameters.reserveCapacity(forDecoding: input)
+        let tokenBytes = tokenBytes
         while position < count {
             let nameStart = position
-            while position < count, isTokenByte(input[position]) { position += 1 }
+            while position < count, tokenBytes.contains(input[position]) { position += 1 }
             guard position > nameStart else {
                 throw failure(input[position] == UInt8(ascii: ",")
                     ? "empty element at byte \(position); remove the extra ','"
@@ -81,6 +82,7 @@ public enum OAuth1AuthorizationHeader {
             }
             position += 1
             let valueStart = position
+            position = Self.endOfPlainBytes(in: input, from: position)
             while position < count, input[position] != UInt8(ascii: "\"") {
                 let byte = input[position]
                 guard byte >= 0x20, byte != 0x7F, byte != UInt8(ascii: "\\") else {
@@ -151,20 +153,55 @@ public enum OAuth1AuthorizationHeader {
     /// the first `count` parameters of `encoded`, copied as they were encoded for the base string
     /// instead of encoded a second time, then `oauth_signature`.
     static func serialize(realm: String?, encoded: OAuth1Canonicalization.SortedParameters, count: Int, signature: String) -> String {
-        var output = opening(realm: realm, capacity: encoded.encodedCount + 5 * count + signature.utf8.count * 3 / 2 + 40)
-        encoded.forEachEncoded(first: count) { name, value in
-            appendSeparator(to: &output)
-            output.append(contentsOf: name)
-            output.append(UInt8(ascii: "="))
-            output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: value)
-            output.append(UInt8(ascii: "\""))
+        // Measured first, then written straight into the string's storage.
+        let scheme: StaticString = "OAuth "
+        var realmElement = realm.map(Self.realmElement) ?? ""
+        var signature = signature
+        return signature.withUTF8 { signature in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * signature.count) { scratch in
+                let encodedSignature = UnsafeBufferPointer(rebasing: scratch[..<PercentEncoding.write(encoding: signature, to: scratch, at: 0)])
+                let signaturePrefix: StaticString = "oauth_signature=\""
+                var length = scheme.utf8CodeUnitCount + realmElement.utf8.count + signaturePrefix.utf8CodeUnitCount + encodedSignature.count + 1
+                var elements = (realm == nil ? 0 : 1) + 1
+                encoded.forEachEncoded(first: count) { name, value in
+                    length += name.count + value.count + 3
+                    elements += 1
+                }
+                length += 2 * (elements - 1)
+                return String(unsafeUninitializedCapacity: length) { output in
+                    var written = 0
+                    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+                        _ = UnsafeMutableBufferPointer(rebasing: output[written..<written + bytes.count]).initialize(fromContentsOf: bytes)
+                        written += bytes.count
+                    }
+                    func write(_ byte: UInt8) {
+                        output[written] = byte
+                        written += 1
+                    }
+                    func separate() {
+                        guard written > scheme.utf8CodeUnitCount else { return }
+                        write(UInt8(ascii: ","))
+                        write(UInt8(ascii: " "))
+                    }
+                    scheme.withUTF8Buffer { write($0) }
+                    realmElement.withUTF8 { write($0) }
+                    encoded.forEachEncoded(first: count) { name, value in
+                        separate()
+                        write(name)
+                        write(UInt8(ascii: "="))
+                        write(UInt8(ascii: "\""))
+                        write(value)
+                        write(UInt8(ascii: "\""))
+                    }
+                    separate()
+                    signaturePrefix.withUTF8Buffer { write($0) }
+                    write(encodedSignature)
+                    write(UInt8(ascii: "\""))
+                    precondition(written == length, "the Authorization header was not written to the length computed")
+                    return written
+                }
+            }
         }
-        appendSeparator(to: &output)
-        output.append(contentsOf: "oauth_signature=\"".utf8)
-        PercentEncoding.append(signature, to: &output)
-        output.append(UInt8(ascii: "\""))
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// `OAuth ` and the realm, when there is one: how every header value starts.
@@ -172,12 +209,13 @@ public enum OAuth1AuthorizationHeader {
         var output: [UInt8] = []
         output.reserveCapacity(capacity)
         output.append(contentsOf: "OAuth ".utf8)
-        if let realm {
-            output.append(contentsOf: "realm=\"".utf8)
-            output.append(contentsOf: PercentEncoding.encode(realm, allowing: realmCharacters).utf8)
-            output.append(UInt8(ascii: "\""))
-        }
+        if let realm { output.append(contentsOf: realmElement(realm).utf8) }
         return output
+    }
+
+    /// `realm="…"`, the realm written as ``serialize(realm:parameters:)`` describes.
+    private static func realmElement(_ realm: String) -> String {
+        "realm=\"" + PercentEncoding.encode(realm, allowing: realmCharacters) + "\""
     }
 
     /// `, ` before every element but the first (anything after `OAuth ` is an element).
@@ -193,17 +231,29 @@ public enum OAuth1AuthorizationHeader {
     )
 
     /// RFC 7230 `tchar`, plus `%` so that percent-encoded names are read whole.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            true
-        default:
-            false
+    private static let tokenBytes = PercentEncoding.AllowedSet(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-.^_`|~"
+    )
+
+    /// Where the run of bytes from `start` that a quoted value may hold as they are ends:
+    /// the first `"`, `\`, control character or DEL, or a few bytes before it (the caller
+    /// reads the rest byte by byte). Eight bytes at a time, as values are most of a header.
+    private static func endOfPlainBytes(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = input.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // Exact for whether some byte is zero (or below `n`, for n ≤ 128), not for which one.
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        func hasByteBelow(_ n: UInt64, _ word: UInt64) -> Bool { (word &- ones &* n) & ~word & highs != 0 }
+        var position = start
+        while input.count - position >= 8 {
+            let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            if hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x7F)) || hasByteBelow(0x20, word) {
+                break
+            }
+            position &+= 8
         }
+        return position
     }
 
     /// A name shortened and stripped of anything unprintable, for error messages.
