@@ -118,6 +118,13 @@ struct OAuth1IncomingRequestTests {
         #expect(OAuth1BodyHash.compute([], method: .hmacSHA1) == "2jmj7l5rSw0yVb/vlWAYkK/YBwk=")
     }
 
+    @Test("oauth_timestamp is read as whole seconds", arguments: [("0", 0), ("0001", 1), ("1700000000", 1_700_000_000), ("9223372036854775807", Int.max)])
+    func timestamps(text: String, seconds: Int) throws {
+        let header = "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\", oauth_timestamp=\"\(text)\""
+        let request = try OAuth1IncomingRequest(method: "GET", url: try #require(URL(string: "https://e.com/")), authorizationHeader: header, contentType: nil, body: [])
+        #expect(request.timestamp == seconds)
+    }
+
     @Test("bad requests are refused with the right code", arguments: [
         // (url, header, content type, body, code)
         ("https://e.com/", nil, nil, "", OAuth1Error.Code.missingParameter),
@@ -131,6 +138,11 @@ struct OAuth1IncomingRequestTests {
         ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\", oauth_version=\"2.0\"", nil, "", .unsupportedVersion),
         ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\", oauth_timestamp=\"-5\"", nil, "", .invalidParameter),
         ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\", oauth_timestamp=\"99999999999999999999\"", nil, "", .invalidParameter),
+        ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\", oauth_timestamp=\"9223372036854775808\"", nil, "", .invalidParameter),
+        ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\", oauth_timestamp=\"\"", nil, "", .invalidParameter),
+        ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\", oauth_timestamp=\"12:\"", nil, "", .invalidParameter),
+        ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"HMAC-SHA1\", oauth_signature=\"s\", oauth_timestamp=\"1\"", nil, "", .missingParameter),
+        ("https://e.com/", "OAuthx oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\"", nil, "", .missingParameter),
         ("https://e.com/", "OAuth oauth_consumer_key=\"k\", oauth_signature_method=\"PLAINTEXT\", oauth_signature=\"s\", oauth_body_hash=\"x\"", "application/x-www-form-urlencoded", "a=1", .bodyHashNotAllowed),
         ("https://e.com/", "OAuth oauth_consumer_key=\"k\"", "application/x-www-form-urlencoded", "a=%zz", .invalidParameter),
         ("https://e.com/", "OAuth oauth_consumer_key=\"k\"", "application/x-www-form-urlencoded", "a=%E0%A4", .invalidParameter),

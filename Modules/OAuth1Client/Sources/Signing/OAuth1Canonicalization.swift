@@ -155,14 +155,18 @@ enum OAuth1Canonicalization {
 
     /// Appends the HTTP method uppercased and percent-encoded.
     static func appendUppercasedMethod(_ method: String, to output: inout [UInt8]) {
-        // A closure, not the method reference `unreserved.contains`, which allocated a context.
-        guard method.utf8.allSatisfy({ PercentEncoding.AllowedSet.unreserved.contains($0) }) else {
-            PercentEncoding.append(method.uppercased(), to: &output)
-            return
+        var method = method
+        let appended = method.withUTF8 { bytes in
+            // A closure, not the method reference `unreserved.contains`, which allocated a context.
+            guard bytes.allSatisfy({ PercentEncoding.AllowedSet.unreserved.contains($0) }) else { return false }
+            let start = output.count
+            output.append(contentsOf: bytes)
+            output.withUnsafeMutableBufferPointer { output in
+                for index in start..<output.count where output[index] &- UInt8(ascii: "a") < 26 { output[index] &-= 32 }
+            }
+            return true
         }
-        for byte in method.utf8 {
-            output.append(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
-        }
+        if !appended { PercentEncoding.append(method.uppercased(), to: &output) }
     }
 
     /// The signature base string's bytes: `METHOD&encoded-uri&double-encoded-parameters`.

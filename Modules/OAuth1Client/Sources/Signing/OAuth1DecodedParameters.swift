@@ -51,7 +51,7 @@ struct OAuth1DecodedParameters: Sendable {
         entries.append(Entry(nameStart: nameStart, valueStart: valueStart, valueEnd: bytes.count))
     }
 
-    /// Removes the last parameter added, whose bytes end the buffer (so not on a ``selecting(_:)``
+    /// Removes the last parameter added, whose bytes end the buffer (so not on a ``selecting(from:where:)``
     /// result), and returns it.
     mutating func removeLast() -> FormField {
         let last = field(count - 1)
@@ -59,11 +59,14 @@ struct OAuth1DecodedParameters: Sendable {
         return last
     }
 
-    /// The parameters at `indices`, in that order, sharing this buffer.
-    func selecting(_ indices: [Int]) -> OAuth1DecodedParameters {
+    /// The parameters of `ranges` (in that order) for which `isIncluded` holds, sharing this buffer.
+    func selecting(from ranges: [Range<Int>], where isIncluded: (Int) -> Bool) -> OAuth1DecodedParameters {
         var selection = OAuth1DecodedParameters()
         selection.bytes = bytes
-        selection.entries = indices.map { entries[$0] }
+        selection.entries.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+        for range in ranges {
+            for index in range where isIncluded(index) { selection.entries.append(entries[index]) }
+        }
         return selection
     }
 
@@ -72,6 +75,14 @@ struct OAuth1DecodedParameters: Sendable {
     /// bad or a decoded part is not UTF-8.
     mutating func appendDecoding(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Bool {
         let nameStart = bytes.count
+        // Most names and values are ASCII without escapes: they are their own decoding.
+        if Self.isPlainASCII(name, plusAsSpace: plusAsSpace), Self.isPlainASCII(value, plusAsSpace: plusAsSpace) {
+            bytes.append(contentsOf: name)
+            let valueStart = bytes.count
+            bytes.append(contentsOf: value)
+            entries.append(Entry(nameStart: nameStart, valueStart: valueStart, valueEnd: bytes.count))
+            return true
+        }
         do throws(SigningCoreError) {
             try PercentEncoding.append(decoding: name, plusAsSpace: plusAsSpace, to: &bytes)
             let valueStart = bytes.count
@@ -140,6 +151,31 @@ struct OAuth1DecodedParameters: Sendable {
             let part = UnsafeBufferPointer(rebasing: bytes[range])
             return Self.isASCII(part) || String(validating: part, as: UTF8.self) != nil
         }
+    }
+
+    /// Whether `bytes` are ASCII without `%` (or `+`, when `plusAsSpace`): text that decodes
+    /// to itself. Eight bytes at a time.
+    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let percents = ones &* UInt64(UInt8(ascii: "%")), pluses = plusAsSpace ? ones &* UInt64(UInt8(ascii: "+")) : percents
+        // Exact for whether some byte is zero, not for which one.
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        func isPlain(_ word: UInt64) -> Bool { word & highs == 0 && !hasZeroByte(word ^ percents) && !hasZeroByte(word ^ pluses) }
+        var index = 0
+        while bytes.count - index >= 8 {
+            guard isPlain(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) else { return false }
+            index &+= 8
+        }
+        // The last few bytes as the last eight, overlapping bytes already read.
+        if index < bytes.count, bytes.count >= 8 { return isPlain(raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x80 || byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) { return false }
+            index &+= 1
+        }
+        return true
     }
 
     /// Whether every byte of `bytes` is ASCII, eight at a time.

@@ -201,9 +201,12 @@ public struct OAuth1Verifier: Sendable {
             throw OAuth1Error(code: .invalidAuthorizationHeader, message: "the request has \(authorization.count) Authorization headers; send exactly one")
         }
         // Foundation's URL parser quietly re-escapes invalid `%` sequences, so check them here.
+        // The query is decoded whole: it fails exactly when one of its fields would (its `&`
+        // and `=` are ASCII, so they cannot end or complete a UTF-8 sequence), without making
+        // a string of every name and value.
         do throws(SigningCoreError) {
             _ = try PercentEncoding.decode(request.path)
-            _ = try request.query.map { query throws(SigningCoreError) in try FormEncoding.parse(query) }
+            _ = try request.query.map { query throws(SigningCoreError) in try PercentEncoding.decode(query) }
         } catch {
             throw OAuth1Error(code: .invalidURL, message: "the request target cannot be decoded: \(error.message)")
         }
