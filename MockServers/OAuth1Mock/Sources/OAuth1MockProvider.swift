@@ -90,20 +90,22 @@ public struct OAuth1MockProvider: MockProvider {
         return OAuth1AuthorizationHeader.serialize(realm: realm, parameters: masked)
     }
 
-    /// Whether `text` holds `word` (lowercase ASCII), in any case: a byte scan, without
-    /// Foundation's string search.
+    /// Whether `text` holds `word` (lowercase ASCII), in any case: a scan of its bytes in
+    /// place, without Foundation's string search or a copy.
     private static func containsIgnoringCase(_ text: String, _ word: StaticString) -> Bool {
         let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        let bytes = Array(text.utf8)
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] | 0x20 == needle[0] {
-            var index = 1
-            while index < needle.count, bytes[start + index] | 0x20 == needle[index] || (needle[index] == UInt8(ascii: "_") && bytes[start + index] == needle[index]) {
-                index += 1
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            for start in 0...(bytes.count - needle.count) where bytes[start] | 0x20 == needle[0] {
+                var index = 1
+                while index < needle.count, bytes[start + index] | 0x20 == needle[index] || (needle[index] == UInt8(ascii: "_") && bytes[start + index] == needle[index]) {
+                    index += 1
+                }
+                if index == needle.count { return true }
             }
-            if index == needle.count { return true }
+            return false
         }
-        return false
     }
 
     /// The client's base string beside the provider's, taken apart by
