@@ -51,7 +51,7 @@ struct OAuth1DecodedParameters: Sendable {
         entries.append(Entry(nameStart: nameStart, valueStart: valueStart, valueEnd: bytes.count))
     }
 
-    /// Removes the last parameter added, whose bytes end the buffer (so not on a ``selecting(from:where:)``
+    /// Removes the last parameter added, whose bytes end the buffer (so not on a ``selecting(_:)``
     /// result), and returns it.
     mutating func removeLast() -> FormField {
         let last = field(count - 1)
@@ -59,14 +59,12 @@ struct OAuth1DecodedParameters: Sendable {
         return last
     }
 
-    /// The parameters of `ranges` (in that order) for which `isIncluded` holds, sharing this buffer.
-    func selecting(from ranges: [Range<Int>], where isIncluded: (Int) -> Bool) -> OAuth1DecodedParameters {
+    /// The parameters `select` adds by index, in the order added, sharing this buffer.
+    func selecting(_ select: (_ add: (Int) -> Void) -> Void) -> OAuth1DecodedParameters {
         var selection = OAuth1DecodedParameters()
         selection.bytes = bytes
-        selection.entries.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
-        for range in ranges {
-            for index in range where isIncluded(index) { selection.entries.append(entries[index]) }
-        }
+        selection.entries.reserveCapacity(entries.count)
+        select { selection.entries.append(entries[$0]) }
         return selection
     }
 

@@ -93,18 +93,24 @@ extension OAuth1IncomingRequest {
                 }
                 return found
             }
-            let places = [(ParameterLocation.authorizationHeader, header, scan(header)), (.query, query, scan(query)), (.formBody, form, scan(form))]
-            let locations = places.lazy.filter { $0.2 }
-            guard let (location, range, _) = locations.first else {
+            let (inHeader, inQuery, inForm) = (scan(header), scan(query), scan(form))
+            let location: ParameterLocation, range: Range<Int>
+            switch (inHeader, inQuery, inForm) {
+            case (true, false, false): (location, range) = (.authorizationHeader, header)
+            case (false, true, false): (location, range) = (.query, query)
+            case (false, false, true): (location, range) = (.formBody, form)
+            case (false, false, false):
                 throw OAuth1Error(code: .missingParameter, message: "the request carries no OAuth protocol parameters (no 'Authorization: OAuth' header and no oauth_* query or form fields)")
-            }
-            guard locations.count == 1 else {
+            default:
+                let places = [(inHeader, ParameterLocation.authorizationHeader), (inQuery, .query), (inForm, .formBody)].filter { $0.0 }.map { $0.1.rawValue }
                 throw OAuth1Error(
                     code: .parametersInSeveralLocations,
-                    message: "oauth_* parameters arrived in \(locations.map { $0.0.rawValue }.joined(separator: " and ")); RFC 5849 §3.5 allows exactly one place"
+                    message: "oauth_* parameters arrived in \(places.joined(separator: " and ")); RFC 5849 §3.5 allows exactly one place"
                 )
             }
-            let protocolParameters = received.selecting(from: [range]) { received.isProtocolParameter($0) }
+            let protocolParameters = received.selecting { add in
+                for index in range where received.isProtocolParameter(index) { add(index) }
+            }
             // The header's names were all found different as it was parsed.
             if location != .authorizationHeader, let repeated = protocolParameters.firstRepeatedName() {
                 throw OAuth1Error(code: .duplicateParameter, message: "'\(repeated)' is given more than once; send each protocol parameter once")
@@ -147,7 +153,14 @@ extension OAuth1IncomingRequest {
             }
 
             // In the order the query, the header and the body give them (the base string sorts them).
-            let signatureParameters = received.selecting(from: [query, header, form]) { !received.name(of: $0, is: "oauth_signature") }
+            let signatureParameters = received.selecting { add in
+                func addSigned(_ range: Range<Int>) {
+                    for index in range where !received.name(of: index, is: "oauth_signature") { add(index) }
+                }
+                addSigned(query)
+                addSigned(header)
+                addSigned(form)
+            }
             self.signatureBytes = signatureParameters
             self.parts = parts
             baseStringBytes = OAuth1Canonicalization.baseStringBytes(method: method, url: parts, parameters: signatureParameters).bytes
