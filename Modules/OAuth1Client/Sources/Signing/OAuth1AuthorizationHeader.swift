@@ -241,14 +241,11 @@ public enum OAuth1AuthorizationHeader {
     private static func endOfPlainBytes(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = input.baseAddress else { return start }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        // Exact for whether some byte is zero (or below `n`, for n ≤ 128), not for which one.
-        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-        func hasByteBelow(_ n: UInt64, _ word: UInt64) -> Bool { (word &- ones &* n) & ~word & highs != 0 }
         var position = start
         while input.count - position >= 8 {
             let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-            if hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x7F)) || hasByteBelow(0x20, word) {
+            if OAuth1ByteWord.contains(UInt8(ascii: "\""), in: word) || OAuth1ByteWord.contains(UInt8(ascii: "\\"), in: word)
+                || OAuth1ByteWord.contains(0x7F, in: word) || OAuth1ByteWord.containsByte(below: 0x20, in: word) {
                 break
             }
             position &+= 8

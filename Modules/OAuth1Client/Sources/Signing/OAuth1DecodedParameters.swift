@@ -156,11 +156,10 @@ struct OAuth1DecodedParameters: Sendable {
     static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let percents = ones &* UInt64(UInt8(ascii: "%")), pluses = plusAsSpace ? ones &* UInt64(UInt8(ascii: "+")) : percents
-        // Exact for whether some byte is zero, not for which one.
-        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-        func isPlain(_ word: UInt64) -> Bool { word & highs == 0 && !hasZeroByte(word ^ percents) && !hasZeroByte(word ^ pluses) }
+        func isPlain(_ word: UInt64) -> Bool {
+            !OAuth1ByteWord.containsNonASCII(word) && !OAuth1ByteWord.contains(UInt8(ascii: "%"), in: word)
+                && !(plusAsSpace && OAuth1ByteWord.contains(UInt8(ascii: "+"), in: word))
+        }
         var index = 0
         while bytes.count - index >= 8 {
             guard isPlain(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) else { return false }
@@ -190,7 +189,7 @@ struct OAuth1DecodedParameters: Sendable {
             high |= UInt64(bytes[index])
             index &+= 1
         }
-        return high & 0x8080_8080_8080_8080 == 0
+        return !OAuth1ByteWord.containsNonASCII(high)
     }
 
     /// Calls `body` with the name and value of parameter `index`.
