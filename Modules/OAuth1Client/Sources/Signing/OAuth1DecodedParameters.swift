@@ -31,10 +31,12 @@ struct OAuth1DecodedParameters: Sendable {
 
     init() {}
 
-    /// The parameters of `fields`, in order.
-    init(_ fields: [FormField]) {
-        entries.reserveCapacity(fields.count)
-        bytes.reserveCapacity(fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count })
+    /// The parameters of `fields`, in order, with room for `moreBytes` bytes of parameters to
+    /// be decoded after them (a query's, a form body's: decoding never lengthens), so that
+    /// adding those does not move the buffers.
+    init(_ fields: [FormField], reservingMore moreBytes: Int = 0) {
+        entries.reserveCapacity(fields.count + (moreBytes > 0 ? 16 : 0))
+        bytes.reserveCapacity(fields.reduce(moreBytes) { $0 + $1.name.utf8.count + $1.value.utf8.count })
         for field in fields { append(field) }
     }
 

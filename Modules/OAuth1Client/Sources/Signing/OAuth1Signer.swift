@@ -145,7 +145,7 @@ public struct OAuth1Signer: RequestSigner {
             protocolParameters.append(extra)
         }
 
-        var signed = OAuth1DecodedParameters(protocolParameters)
+        var signed = OAuth1DecodedParameters(protocolParameters, reservingMore: parts.queryByteCount + (isForm ? request.body.count : 0))
         try parts.withQueryBytes { query throws(OAuth1Error) in
             if let query, !query.isEmpty { try Self.appendFields(of: query, to: &signed, what: "the URL's query") }
         }
