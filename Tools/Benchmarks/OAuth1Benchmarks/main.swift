@@ -4,7 +4,7 @@
 // per operation (valgrind, when installed).
 //
 //   swift run -c release oauth1-benchmarks [--seconds S] [--workload NAME[,NAME…]]
-//   oauth1-benchmarks --sign-only N [--workload NAME] [--reference]
+//   oauth1-benchmarks --sign-only N [--workload NAME] [--reference] [--keyed-per-call]
 //       (runs the workload, or its bare-HMAC reference, N times and exits; for valgrind)
 //
 // For every workload: the signature for a fixed nonce and timestamp must equal oauthlib's, or
@@ -13,7 +13,9 @@
 // in `slices` alternating slices, and the median of the per-round ratios is compared with the
 // workload's target. HMAC workloads also time, in the same slices, the bare HMAC-SHA1 of the
 // request's own base string (keyed state reused) and report what one operation costs in units
-// of it (target: ≤ 3 for signing, ≤ 4 for verifying).
+// of it (target: ≤ 3 for signing, ≤ 4 for verifying). With `--keyed-per-call`, a verification's
+// reference keys its HMAC from the two secrets on every call, as any verifier must that keeps no
+// prepared keys between requests (signing keeps its reference: OAuth1Signer keys once).
 import BenchmarkHarness
 import Foundation
 import OAuth1Client
@@ -106,7 +108,8 @@ struct Workload {
     }
     /// The reference of ``hmacTarget``: HMAC-SHA1 over the bytes of the request's base string
     /// (signed with the fixed nonce and timestamp, the same length as a production one), the
-    /// keyed state prepared once from the same secrets as the signer's.
+    /// keyed state prepared once from the same secrets as the signer's — or, for a verification
+    /// run with `--keyed-per-call`, keyed from those secrets on every call.
     var bareHMAC: Operation? {
         get throws {
             guard hmacTarget != nil else { return nil }
@@ -114,7 +117,8 @@ struct Workload {
             PercentEncoding.append(credentials.consumerSecret, to: &key)
             key.append(UInt8(ascii: "&"))
             PercentEncoding.append(credentials.tokenSecret ?? "", to: &key)
-            return .bareHMAC(HMAC<SHA1>(key: key), Array(try fixedSigner.sign(request).baseString.utf8))
+            let baseString = Array(try fixedSigner.sign(request).baseString.utf8)
+            return kind == .verify && keyedPerCall ? .bareHMACKeyedPerCall(key, baseString) : .bareHMAC(HMAC<SHA1>(key: key), baseString)
         }
     }
     /// What the oauthlib peer needs, taken from `request` itself (for a verification, from the
@@ -141,7 +145,12 @@ enum Operation {
     case sign(OAuth1Signer, OAuth1Request)
     case verify(OAuth1Request, OAuth1VerificationKey)
     case bareHMAC(HMAC<SHA1>, [UInt8])
+    /// The key's bytes and the base string: the HMAC keyed anew on every call.
+    case bareHMACKeyedPerCall([UInt8], [UInt8])
 }
+
+/// Whether a verification's bare-HMAC reference keys its HMAC on every call (`--keyed-per-call`).
+let keyedPerCall = CommandLine.arguments.contains("--keyed-per-call")
 
 let postForm = OAuth1Request(
     method: "POST",
@@ -220,6 +229,8 @@ let selected = selectedWorkloads(workloads, name: \.name)
         return incoming?.verify(key) == true ? 1 : 0
     case .bareHMAC(let key, let bytes):
         return Int(key.authenticationCode(for: bytes)[0]) | 1
+    case .bareHMACKeyedPerCall(let key, let bytes):
+        return key.withUnsafeBytes { Int(HMAC<SHA1>(keyBuffer: $0).authenticationCode(for: bytes)[0]) | 1 }
     }
 }
 
@@ -359,7 +370,7 @@ func measureSwift(_ operation: Operation, seconds: Double) -> Sample {
     let batch = switch operation {
     case .sign(let signer, _): signer.signatureMethod.key == .rsaKeyPair ? 1 : 100
     case .verify: 10
-    case .bareHMAC: 200
+    case .bareHMAC, .bareHMACKeyedPerCall: 200
     }
     return measureCPU(batch: batch, seconds: seconds) { runOnce(operation) }
 }
@@ -370,8 +381,10 @@ func hmacVerdict(_ cost: Double, _ target: Double?) -> String {
 }
 /// The length of the base string a bare-HMAC reference hashes.
 func baseStringLength(_ operation: Operation) -> Int {
-    if case .bareHMAC(_, let bytes) = operation { return bytes.count }
-    return 0
+    switch operation {
+    case .bareHMAC(_, let bytes), .bareHMACKeyedPerCall(_, let bytes): bytes.count
+    default: 0
+    }
 }
 /// Whether `value` reaches `target`: "target ≥ 30x: met", or "no target" for a reported-only workload.
 func verdict(_ value: Double, _ target: Double?) -> String {
@@ -454,8 +467,9 @@ for workload in selected {
     if bare.count == ours.count {
         let costs = zip(bare, ours).map { $0 / $1 }
         hmacCost = median(costs)
+        let keying = workload.kind == .verify && keyedPerCall ? ", keyed per call" : ""
         say("  " + "bare HMAC-SHA1:".padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: " %8.0f ", median(bare)) + "HMACs/s"
-            + String(format: "  (%.2f µs each over the %d-byte base string, median)", 1e6 / median(bare), references[workload.name].map(baseStringLength) ?? 0))
+            + String(format: "  (%.2f µs each over the %d-byte base string", 1e6 / median(bare), references[workload.name].map(baseStringLength) ?? 0) + keying + ", median)")
         say("  cost in bare HMACs:       " + costs.map(ratio).joined(separator: " ")
             + "  median \(ratio(median(costs)))  (\(hmacVerdict(median(costs), workload.hmacTarget)))")
     }
