@@ -25,6 +25,8 @@ struct OAuth1Authenticator: Sendable {
     /// its RSA key (read once, when the server starts; a custom flavour's unreadable key
     /// refuses every request, naming the key's problem).
     let consumer: Result<OAuth1Consumer, OAuth1Error>
+    /// The options' signature methods, made a set once rather than for every request.
+    private let signatureMethods: Set<OAuth1SignatureMethod>
 
     init(flavour: OAuth1Flavour, options: OAuth1MockOptions, store: OAuth1TokenStore, replayStore: any ReplayStore) {
         self.flavour = flavour
@@ -32,6 +34,7 @@ struct OAuth1Authenticator: Sendable {
         self.store = store
         self.replayStore = replayStore
         consumer = Result { () throws(OAuth1Error) in try flavour.consumer }
+        signatureMethods = Set(options.signatureMethods)
     }
 
     func authenticate(_ request: MockRequest, for purpose: Purpose) async throws(OAuth1MockError) -> OAuth1Verifier.Verified {
@@ -62,7 +65,7 @@ struct OAuth1Authenticator: Sendable {
         return OAuth1Verifier(
             consumer: { key in key == flavour.consumerKey ? consumer : nil },
             tokens: tokens,
-            signatureMethods: Set(options.signatureMethods),
+            signatureMethods: signatureMethods,
             timestampWindow: options.timestampWindowSeconds,
             requiresBodyHash: options.requiresBodyHash,
             replayStore: replayStore

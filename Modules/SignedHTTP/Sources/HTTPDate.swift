@@ -7,7 +7,7 @@ public import Foundation
 /// and asctime (`Sun Nov  6 08:49:37 1994`); ``format(_:)`` writes IMF-fixdate. Pure
 /// arithmetic, no locale or formatter state, so it is the same on every platform.
 public enum HTTPDate {
-    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
 
     /// The date `text` names, or `nil` when it is not an HTTP date.
@@ -57,12 +57,12 @@ public enum HTTPDate {
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         let weekday = weekdays[((days % 7) + 7) % 7]
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let monthName = months[month - 1].prefix(1).uppercased() + months[month - 1].dropFirst()
-        return "\(weekday), \(two(day)) \(monthName) \(year) \(two(secondOfDay / 3_600)):\(two(secondOfDay % 3_600 / 60)):\(two(secondOfDay % 60)) GMT"
+        return "\(weekday), \(two(day)) \(months[month - 1]) \(year) \(two(secondOfDay / 3_600)):\(two(secondOfDay % 3_600 / 60)):\(two(secondOfDay % 60)) GMT"
     }
 
     private static func monthNumber(_ name: String) -> Int? {
-        months.firstIndex(of: name.lowercased()).map { $0 + 1 }
+        let lowered = name.lowercased()
+        return months.firstIndex { $0.lowercased() == lowered }.map { $0 + 1 }
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
