@@ -13,6 +13,15 @@ struct HTTPDateTests {
         #expect(HTTPDate.parse(text) == Date(timeIntervalSince1970: 784_111_777))
     }
 
+    /// Month names are matched without regard to case, as they were before formatting took
+    /// them from the same table.
+    @Test("month names in any case", arguments: [
+        "Sun, 06 NOV 1994 08:49:37 GMT", "Sun, 06 nov 1994 08:49:37 GMT", "Sunday, 06-nOv-94 08:49:37 GMT", "Sun NOV  6 08:49:37 1994",
+    ])
+    func monthCase(text: String) {
+        #expect(HTTPDate.parse(text) == Date(timeIntervalSince1970: 784_111_777))
+    }
+
     @Test("IMF-fixdate is written as RFC 9110 shows it")
     func format() {
         #expect(HTTPDate.format(Date(timeIntervalSince1970: 784_111_777)) == "Sun, 06 Nov 1994 08:49:37 GMT")
