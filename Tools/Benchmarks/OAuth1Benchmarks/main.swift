@@ -70,8 +70,8 @@ struct Workload {
     /// The ratio OAuth1Client ÷ oauthlib to reach; `nil`: reported only.
     var target: Double? = 30
     /// For HMAC workloads, the most one operation may cost in units of the bare HMAC-SHA1 of
-    /// the request's own base string (same key, same bytes, keyed state reused): 3 for signing,
-    /// 4 for verifying. `nil` for RSA, whose private-key operation is the whole cost.
+    /// the request's own base string (same key, same bytes; see ``bareHMAC`` for its keying): 3
+    /// for signing, 4 for verifying. `nil` for RSA, whose private-key operation is the whole cost.
     var hmacTarget: Double? {
         guard signatureMethod == .hmacSHA1 else { return nil }
         return kind == .sign ? 3 : 4
@@ -486,7 +486,8 @@ for workload in selected {
 }
 counter?.remove()
 
-say("\nSummary (ratio = OAuth1Client ÷ oauthlib; cost = one operation in bare HMAC-SHA1s of its base string; medians of \(rounds) rounds)")
+say("\nSummary (ratio = OAuth1Client ÷ oauthlib; cost = one operation in bare HMAC-SHA1s of its base string"
+    + (keyedPerCall ? ", a verification's keyed per call" : "") + "; medians of \(rounds) rounds)")
 let width = selected.map(\.name.count).max() ?? 0
 for row in summary {
     let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
