@@ -161,8 +161,8 @@ public enum PercentEncoding {
     /// `b ≥ lo`, and `(0x80 + hi) - b` exactly when `b ≤ hi`, with no carry between bytes.
     @inlinable @inline(__always)
     static func isUnreserved(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
-        guard word & highs == 0 else { return false }
+        let ones = ByteWord.repeating(1), highs = ByteWord.highBits
+        guard !ByteWord.containsNonASCII(word) else { return false }
         func within(_ bytes: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
             (bytes &+ ones &* UInt64(0x80 - low)) & (ones &* (0x80 + UInt64(high)) &- bytes) & highs
         }
@@ -229,13 +229,9 @@ public enum PercentEncoding {
         var index = 0
         if let base = input.baseAddress {
             let raw = UnsafeRawPointer(base)
-            let percents: UInt64 = 0x2525_2525_2525_2525
-            let pluses: UInt64 = plusAsSpace ? 0x2B2B_2B2B_2B2B_2B2B : percents
-            // Whether any byte of `word` is zero (exact: borrows only run past a zero byte).
-            func hasZeroByte(_ word: UInt64) -> Bool { (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 }
             while input.count - index >= 8 {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if hasZeroByte(word ^ percents) || hasZeroByte(word ^ pluses) { break }
+                if ByteWord.contains(UInt8(ascii: "%"), in: word) || plusAsSpace && ByteWord.contains(UInt8(ascii: "+"), in: word) { break }
                 index &+= 8
             }
         }

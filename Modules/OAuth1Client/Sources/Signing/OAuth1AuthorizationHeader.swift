@@ -244,8 +244,8 @@ public enum OAuth1AuthorizationHeader {
         var position = start
         while input.count - position >= 8 {
             let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-            if OAuth1ByteWord.contains(UInt8(ascii: "\""), in: word) || OAuth1ByteWord.contains(UInt8(ascii: "\\"), in: word)
-                || OAuth1ByteWord.contains(0x7F, in: word) || OAuth1ByteWord.containsByte(below: 0x20, in: word) {
+            if ByteWord.contains(UInt8(ascii: "\""), in: word) || ByteWord.contains(UInt8(ascii: "\\"), in: word)
+                || ByteWord.contains(0x7F, in: word) || ByteWord.containsByte(below: 0x20, in: word) {
                 break
             }
             position &+= 8

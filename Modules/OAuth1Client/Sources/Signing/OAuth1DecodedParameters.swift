@@ -159,8 +159,8 @@ struct OAuth1DecodedParameters: Sendable {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         func isPlain(_ word: UInt64) -> Bool {
-            !OAuth1ByteWord.containsNonASCII(word) && !OAuth1ByteWord.contains(UInt8(ascii: "%"), in: word)
-                && !(plusAsSpace && OAuth1ByteWord.contains(UInt8(ascii: "+"), in: word))
+            !ByteWord.containsNonASCII(word) && !ByteWord.contains(UInt8(ascii: "%"), in: word)
+                && !(plusAsSpace && ByteWord.contains(UInt8(ascii: "+"), in: word))
         }
         var index = 0
         while bytes.count - index >= 8 {
@@ -191,7 +191,7 @@ struct OAuth1DecodedParameters: Sendable {
             high |= UInt64(bytes[index])
             index &+= 1
         }
-        return !OAuth1ByteWord.containsNonASCII(high)
+        return !ByteWord.containsNonASCII(high)
     }
 
     /// Calls `body` with the name and value of parameter `index`.
