@@ -19,6 +19,7 @@ import re
 import secrets
 import socket
 import sys
+import tempfile
 import time
 import urllib.parse
 
@@ -629,6 +630,37 @@ def reproduce_and_compare_checks(url, base_string):
     check(not problems, "no CSP violation and no JavaScript error after the compare form (%s)" % problems)
 
 
+def start_browser():
+    """Headless Chromium under chromedriver. Selenium gives chromedriver a port that was free a
+    moment before; on a busy machine another socket can take it first, and chromedriver exits
+    with status 1 ("bind() failed: Address already in use"). So a failed start is tried again,
+    up to three times, and the last failure prints chromedriver's own log, which names why."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,800",
+                     "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    attempts = 3
+    for attempt in range(1, attempts + 1):
+        descriptor, log_path = tempfile.mkstemp(prefix="chromedriver-", suffix=".log")
+        os.close(descriptor)
+        try:
+            started = webdriver.Chrome(service=Service(CHROMEDRIVER, log_output=log_path), options=options)
+        except WebDriverException as error:
+            with open(log_path, encoding="utf-8", errors="replace") as handle:
+                log = handle.read()[-2000:]
+            os.remove(log_path)
+            if attempt < attempts:
+                print("note: Chromium start %d of %d failed (%s), trying again" % (attempt, attempts, error.msg.strip()), flush=True)
+                time.sleep(0.5 * attempt)
+                continue
+            print("FAIL: Chromium did not start in %d attempts: %s\n---- chromedriver log\n%s" % (attempts, error.msg, log))
+            sys.exit(1)
+        os.remove(log_path)  # chromedriver keeps writing to it, unlinked, until it exits
+        return started
+
+
 def main():
     global driver
     if len(sys.argv) != 3:
@@ -651,17 +683,7 @@ def main():
         print("FAIL: the ready file has no dashboardURL/adminToken (was mock-servers started with --dashboard?)")
         sys.exit(1)
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,800",
-                     "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    try:
-        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    except WebDriverException as error:
-        print("FAIL: Chromium did not start: %s" % error.msg)
-        sys.exit(1)
+    driver = start_browser()
     try:
         open_dashboard(dashboard + "/")
         ok("dashboard open at %s, live" % dashboard)
