@@ -619,9 +619,14 @@ def reproduce_and_compare_checks(url, base_string):
     field.clear()
     field.send_keys(base_string)
     driver.find_element(By.CSS_SELECTOR, '#compare button[type="submit"]').click()
+    # The submit navigates: the old page's comparison (from the request's header) stays until
+    # the answer replaces it, and a read while the page is going away can fail (a stale element,
+    # a script context destroyed). So the source is read in one step each time (`texts`), and a
+    # failed read is tried again until the answer is there or 5 s have passed.
     try:
-        WebDriverWait(driver, 5).until(lambda d: "pasted" in d.find_element(By.CSS_SELECTOR, "#comparison .comparison-source").text)
-    except (TimeoutException, WebDriverException):
+        WebDriverWait(driver, 5, ignored_exceptions=(WebDriverException,)).until(
+            lambda d: any("pasted" in text for text in texts("#comparison .comparison-source")))
+    except TimeoutException:
         fail("comparing a pasted base string gave no comparison 'From the text you pasted'")
     for side in ("client", "server"):
         names = [line.get_attribute("data-name") for line in driver.find_elements(By.CSS_SELECTOR, "#comparison .side.%s .line.differs" % side)]
