@@ -657,8 +657,8 @@ def start_browser():
                 log = handle.read()[-2000:]
             os.remove(log_path)
             if attempt < attempts:
+                # No pause: the next start gets a port of its own from Selenium.
                 print("note: Chromium start %d of %d failed (%s), trying again" % (attempt, attempts, error.msg.strip()), flush=True)
-                time.sleep(0.5 * attempt)
                 continue
             print("FAIL: Chromium did not start in %d attempts: %s\n---- chromedriver log\n%s" % (attempts, error.msg, log))
             sys.exit(1)
