@@ -31,11 +31,15 @@ struct OAuth1DecodedParameters: Sendable {
 
     init() {}
 
+    /// How many more parameters ``init(_:reservingMore:)`` makes room for when more bytes are
+    /// coming: a typical query or form body has fewer; a longer one grows the list once.
+    private static let moreParametersExpected = 16
+
     /// The parameters of `fields`, in order, with room for `moreBytes` bytes of parameters to
-    /// be decoded after them (a query's, a form body's: decoding never lengthens), so that
-    /// adding those does not move the buffers.
+    /// be decoded after them (a query's, a form body's: decoding never lengthens) and for
+    /// ``moreParametersExpected`` more entries, so that adding those does not move the buffers.
     init(_ fields: [FormField], reservingMore moreBytes: Int = 0) {
-        entries.reserveCapacity(fields.count + (moreBytes > 0 ? 16 : 0))
+        entries.reserveCapacity(fields.count + (moreBytes > 0 ? Self.moreParametersExpected : 0))
         bytes.reserveCapacity(fields.reduce(moreBytes) { $0 + $1.name.utf8.count + $1.value.utf8.count })
         for field in fields { append(field) }
     }
