@@ -13,7 +13,7 @@ import TestSupport
 /// arrays, maps, unicode and reserved characters: every one verifies and PHP's string to sign
 /// equals ours byte for byte; each, tampered, fails. Skips without php; fails under CI
 /// (`.ci/run` installs php-cli).
-@Suite("AFSigned against the seed's PHP verifier", .serialized)
+@Suite("AFSigned against the seed's PHP verifier", .serialized, .heavy)
 struct AFSignedPHPPeerTests {
     static let php: URL? = ["/usr/bin/php", "/usr/local/bin/php", "/opt/homebrew/bin/php"]
         .map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }

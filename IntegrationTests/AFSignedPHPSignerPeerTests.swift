@@ -7,7 +7,7 @@ import TestSupport
 /// (`Peers/afsigned_signer.php`, run by php-cli) verify with ``AFSignedVerifier`` — through
 /// `verify(_: ReceivedRequest, now:)`, as a backend receives them — and, tampered, do not.
 /// Skips without php; fails under CI (`.ci/run` installs php-cli).
-@Suite("AFSigned verifier against requests signed by the seed's PHP")
+@Suite("AFSigned verifier against requests signed by the seed's PHP", .heavy)
 struct AFSignedPHPSignerPeerTests {
     struct SigningCase: Codable {
         var method: String
@@ -61,7 +61,7 @@ struct AFSignedPHPSignerPeerTests {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/afsigned_signer.php")
         let cases = Self.cases(count: 1000)
         let input = try cases.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }.joined(separator: "\n") + "\n"
-        let result = try ChildProcess.run(php, [script.path], input: Data(input.utf8))
+        let result = try await ChildProcess.run(php, [script.path], input: Data(input.utf8))
         try #require(result.status == 0, "php failed: \(result.errorOutput)")
         let signatures = try result.output.split(separator: "\n").map { try JSONDecoder().decode(Signature.self, from: Data($0.utf8)) }
         try #require(signatures.count == cases.count)

@@ -15,16 +15,19 @@ import Testing
 /// is missing, unless `CI=true` (`.ci/run` installs them), where that is a failure. The
 /// screenshots go to a temporary directory; with `SIGNED_API_UPDATE_SCREENSHOTS=1` to
 /// `docs/images/dashboard.png` and `docs/images/dashboard-request.png`.
-@Suite("Dashboard in a browser")
+@Suite("Dashboard in a browser", .heavy)
 struct DashboardBrowserTests {
     static let chromium = "/usr/bin/chromium"
     static let chromedriver = "/usr/bin/chromedriver"
 
     /// Whether everything the browser check needs is installed.
-    static let browserAvailable: Bool =
-        FileManager.default.isExecutableFile(atPath: chromium)
-        && FileManager.default.isExecutableFile(atPath: chromedriver)
-        && PythonPeer.hasModules(["selenium", "oauthlib"])
+    static var browserAvailable: Bool {
+        get async {
+            await PythonPeer.hasModules(["selenium", "oauthlib"])
+                && FileManager.default.isExecutableFile(atPath: chromium)
+                && FileManager.default.isExecutableFile(atPath: chromedriver)
+        }
+    }
 
     /// The package's root: two levels above this file.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -41,30 +44,22 @@ struct DashboardBrowserTests {
         return directory.appendingPathComponent("dashboard.png")
     }
 
-    /// Stops `server` however the test ended: SIGTERM, ten seconds to exit, then ChildProcess's
-    /// own kill (a no-op once it has exited).
-    static func stop(_ server: ChildProcess) {
-        server.send(SIGTERM)
-        _ = server.waitForExit(timeout: .seconds(10))
-        server.stop()
-    }
-
     @Test(
         "Chromium watches the dashboard while Python sends accepted, tampered, replayed, faulted and hostile requests",
         .enabled(
-            if: TestEnvironment.isCI || DashboardBrowserTests.browserAvailable,
             "python3 with selenium and oauthlib, /usr/bin/chromium or /usr/bin/chromedriver is missing; the dashboard browser check is skipped (apt-get install chromium chromium-driver; pip install -r .ci/requirements.txt; a failure when CI=true)"
-        )
+        ) { await DashboardBrowserTests.browserAvailable || TestEnvironment.isCI }
     )
     func browser() async throws {
         let python = try #require(PythonPeer.executable, "python3 is required under CI=true")
-        try #require(Self.browserAvailable, "under CI=true the browser check needs \(Self.chromium), \(Self.chromedriver) and pip's selenium and oauthlib")
+        try #require(await Self.browserAvailable, "under CI=true the browser check needs \(Self.chromium), \(Self.chromedriver) and pip's selenium and oauthlib")
         // Google Books requiring a key, so a key-less request shows as a rejection.
         let config = try MockServersCommandTests.configFile(#"{"providers": {"googlebooks": {"options": {"requiresKey": true}}}}"#)
         defer { try? FileManager.default.removeItem(atPath: config) }
         let (server, ready, readyPath) = try await MockServersCommandTests.startServers(["--dashboard", "--config", config, "--log-level", "warning"])
+        // However the test ends, the server is killed (the end of the test stops it gently).
         defer {
-            Self.stop(server)
+            server.stop()
             try? FileManager.default.removeItem(atPath: readyPath)
         }
         #expect(Set(["twitter", "drupal", "afsigned", "googlebooks"]).isSubset(of: ready.providers.keys))

@@ -9,7 +9,7 @@ import Testing
 /// and notifications, protocol errors, logout.
 ///
 /// Skips when python3 is missing, unless `CI=true`, where a missing python3 fails the test.
-@Suite("Drupal Python peer")
+@Suite("Drupal Python peer", .heavy)
 struct DrupalPeerTests {
     @Test(
         "an independent Python JSON-RPC client runs against the drupal mock in mock-servers",

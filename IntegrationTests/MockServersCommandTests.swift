@@ -13,7 +13,7 @@ import TestSupport
 
 /// The `mock-servers` executable as a real process: started on port 0 with `--ready-file`,
 /// checked over HTTP, stopped with SIGTERM (graceful, exit 0); bad flags and config files.
-@Suite("mock-servers command", .serialized)
+@Suite("mock-servers command", .serialized, .heavy)
 struct MockServersCommandTests {
     static func binary() throws -> URL {
         try #require(BuiltExecutable.url("mock-servers", override: "MOCK_SERVERS_BINARY"), Comment(rawValue: BuiltExecutable.missingMessage("mock-servers")))

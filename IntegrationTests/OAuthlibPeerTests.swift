@@ -7,17 +7,17 @@ import Testing
 ///
 /// Skips when python3 with oauthlib and requests-oauthlib is missing, unless `CI=true`, where
 /// a missing peer fails the test. Install: `pip install oauthlib requests-oauthlib`.
-@Suite("oauthlib peer")
+@Suite("oauthlib peer", .heavy)
 struct OAuthlibPeerTests {
-    static let peerAvailable = PythonPeer.hasModules(["oauthlib", "requests", "requests_oauthlib"])
+    static var peerAvailable: Bool { get async { await PythonPeer.hasModules(["oauthlib", "requests", "requests_oauthlib"]) } }
 
     @Test(
         "requests-oauthlib runs the flow and signed calls against mock-servers",
-        .enabled(if: TestEnvironment.isCI || peerAvailable, "python3 with oauthlib and requests-oauthlib is not installed (pip install oauthlib requests-oauthlib)")
+        .enabled("python3 with oauthlib and requests-oauthlib is not installed (pip install oauthlib requests-oauthlib)") { await peerAvailable || TestEnvironment.isCI }
     )
     func peerFlow() async throws {
         let python = try #require(PythonPeer.executable, "python3 is required under CI=true")
-        try #require(Self.peerAvailable, "oauthlib and requests-oauthlib are required under CI=true")
+        try #require(await Self.peerAvailable, "oauthlib and requests-oauthlib are required under CI=true")
         let (server, _, ready) = try await MockServersCommandTests.startServers(["--log-level", "warning"])
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/oauth1_peer.py")
         let peer = try ChildProcess(python, [script.path, ready])

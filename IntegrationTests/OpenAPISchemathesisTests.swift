@@ -29,7 +29,7 @@ struct OpenAPISchemathesisTests {
         provider == "drupal" ? ["positive_data_acceptance", "negative_data_rejection"] : ["positive_data_acceptance"]
     }
 
-    @Test("schemathesis finds nothing wrong", .enabled(if: available, "\(missing)"), .timeLimit(.minutes(3)),
+    @Test("schemathesis finds nothing wrong", .enabled(if: available, "\(missing)"), .heavy(hangGuard: .seconds(180)),
           arguments: MockProviderCatalog.names)
     func conforms(_ provider: String) async throws {
         let schemathesis = try #require(Self.command, Comment(rawValue: Self.missing))

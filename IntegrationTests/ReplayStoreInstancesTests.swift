@@ -12,7 +12,7 @@ import TestSupport
 /// is accepted by exactly one of them, every other copy is refused as a replay; with the
 /// database stopped every request is refused as store-unavailable (503), and acceptances resume
 /// when it is back, without restarting the servers.
-@Suite("mock-servers instances sharing a PostgreSQL replay store", .serialized, .timeLimit(.minutes(5)))
+@Suite("mock-servers instances sharing a PostgreSQL replay store", .serialized, .heavy(hangGuard: .seconds(300)))
 struct ReplayStoreInstancesTests {
     /// How long one exchange may take before the test calls it a hang: generous, since the whole
     /// suite runs at once on two cores; no assertion is about time.
@@ -138,22 +138,23 @@ struct ReplayStoreInstancesTests {
         .enabled(if: TestPostgres.hasServer || TestEnvironment.isCI, Comment(rawValue: TestPostgres.missingServerMessage))
     )
     func outage() async throws {
-        let cluster = try ThrowawayCluster()
-        try await Self.withInstances(1, ["--only", "twitter", "--replay-store", cluster.url]) { instances in
-            let port = try instances[0].port("twitter")
-            let demo = try #require(instances[0].ready.providers["twitter"]?.credentials)
-            #expect(try await Self.acceptedWithin(30, port: port, demo: demo), "the first request was never accepted")
+        try await ThrowawayCluster.with { cluster in
+            try await Self.withInstances(1, ["--only", "twitter", "--replay-store", cluster.url]) { instances in
+                let port = try instances[0].port("twitter")
+                let demo = try #require(instances[0].ready.providers["twitter"]?.credentials)
+                #expect(try await Self.acceptedWithin(30, port: port, demo: demo), "the first request was never accepted")
 
-            try cluster.stop()
-            for _ in 0..<5 {
-                let refused = try await RawHTTP.exchange(port: port, text: Self.oauth1Request(demo, nonce: UUID().uuidString), timeout: Self.hangGuard)
-                #expect(refused.status == 503 && refused.text.contains("replay store unavailable"), "\(refused.text)")
+                try await cluster.stop()
+                for _ in 0..<5 {
+                    let refused = try await RawHTTP.exchange(port: port, text: Self.oauth1Request(demo, nonce: UUID().uuidString), timeout: Self.hangGuard)
+                    #expect(refused.status == 503 && refused.text.contains("replay store unavailable"), "\(refused.text)")
+                }
+                #expect(instances[0].process.isRunning)
+
+                try await cluster.resume()
+                // The pool reconnects on its own.
+                #expect(try await Self.acceptedWithin(30, port: port, demo: demo), "acceptances did not resume after the database came back")
             }
-            #expect(instances[0].process.isRunning)
-
-            try cluster.resume()
-            // The pool reconnects on its own.
-            #expect(try await Self.acceptedWithin(30, port: port, demo: demo), "acceptances did not resume after the database came back")
         }
     }
 

@@ -6,7 +6,7 @@ import TestSupport
 
 /// `signed-api drupal call` as a real process against the in-process Drupal mock: the result
 /// JSON on stdout, and a failure string reported as an error with a non-zero exit.
-@Suite("signed-api drupal call against the mock")
+@Suite("signed-api drupal call against the mock", .heavy)
 struct SignedAPIDrupalCallTests {
     static func binary() throws -> URL {
         try #require(BuiltExecutable.url("signed-api", override: "SIGNED_API_BINARY"), Comment(rawValue: BuiltExecutable.missingMessage("signed-api")))

@@ -17,7 +17,7 @@ struct SoakSmokeTests {
     @Test("a 3000-request soak of a standalone mock-servers: every provider sent every kind, no mismatch, no 5xx, descriptors back",
           .enabled(if: BuiltExecutable.isAvailable(benchmark) && BuiltExecutable.isAvailable("mock-servers", override: "MOCK_SERVERS_BINARY"),
                    "\(BuiltExecutable.missingMessage(benchmark))"),
-          .timeLimit(.minutes(2)))
+          .heavy(hangGuard: .seconds(120)))
     func standalone() async throws {
         let soak = try #require(BuiltExecutable.url(Self.benchmark), Comment(rawValue: BuiltExecutable.missingMessage(Self.benchmark)))
         let server = try #require(BuiltExecutable.url("mock-servers", override: "MOCK_SERVERS_BINARY"), Comment(rawValue: BuiltExecutable.missingMessage("mock-servers")))

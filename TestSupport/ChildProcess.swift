@@ -14,6 +14,10 @@ import Darwin
 /// half-way never leaves a process running. Hold it until the test is done with the process
 /// (a `defer { child.stop() }` does both).
 ///
+/// Every wait is `async`: the child's exit is awaited by `waitpid` on a thread of its own and
+/// its output read by threads of their own, so a test waiting for a child never blocks one of
+/// the cooperative pool's threads (as many as there are cores), on which every other test runs.
+///
 /// Every test that launches a process goes through this type: `run` for a command that
 /// finishes, `init` for one that serves while the test talks to it.
 public final class ChildProcess: @unchecked Sendable {
@@ -102,6 +106,8 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Runs `executable` until it exits (or `timeout` passes: then it is killed and
     /// ``TimedOut`` thrown); the parameters are ``init(_:_:environment:removingEnvironmentPrefixes:workingDirectory:input:)``'s.
+    /// The calling task is suspended while the child runs, so no thread of the cooperative
+    /// pool waits for it.
     public static func run(
         _ executable: URL,
         _ arguments: [String] = [],
@@ -110,12 +116,13 @@ public final class ChildProcess: @unchecked Sendable {
         workingDirectory: URL? = nil,
         input: Data? = nil,
         timeout: Duration = .seconds(120)
-    ) throws -> Result {
+    ) async throws -> Result {
         let child = try ChildProcess(
             executable, arguments, environment: environment, removingEnvironmentPrefixes: removingEnvironmentPrefixes,
             workingDirectory: workingDirectory, input: input
         )
-        guard let status = child.waitForExit(timeout: timeout) else {
+        guard let status = await child.waitForExit(timeout: timeout) else {
+            try Task.checkCancellation()
             throw TimedOut(description: "\(child.commandLine) did not exit within \(timeout) and was killed; stderr: \(child.errorOutput)")
         }
         return Result(status: status, outputData: child.outputData, errorOutput: child.errorOutput)
@@ -140,53 +147,42 @@ public final class ChildProcess: @unchecked Sendable {
         if pid > 0, isRunning { kill(pid, signal) }
     }
 
-    /// Blocks until standard output satisfies `condition`; `false` when the child exited or
-    /// `timeout` passed first.
-    public func waitForOutput(timeout: Duration = .seconds(60), until condition: @escaping @Sendable (String) -> Bool) -> Bool {
-        state.wait(timeout: timeout) { condition(String(decoding: $0.output, as: UTF8.self)) || $0.status != nil }
+    /// Returns once standard output satisfies `condition`: `false` when the child exited,
+    /// `timeout` passed or the task was cancelled first.
+    public func waitForOutput(timeout: Duration = .seconds(60), until condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+        await state.wait(timeout: timeout) { condition(String(decoding: $0.output, as: UTF8.self)) || $0.status != nil }
         return condition(output)
     }
 
-    /// ``waitForOutput(timeout:until:)`` without holding a task's thread.
-    public func waitForOutput(timeout: Duration = .seconds(60), until condition: @escaping @Sendable (String) -> Bool) async -> Bool {
-        await Self.detached { self.waitForOutput(timeout: timeout, until: condition) }
-    }
-
-    /// Blocks until the child exits and returns its status, or kills it (SIGKILL) and returns
-    /// `nil` after `timeout`.
-    public func waitForExit(timeout: Duration = .seconds(120)) -> Int32? {
-        state.wait(timeout: timeout) { $0.status != nil }
+    /// Returns the child's exit status once it exited and its output was read to the end; kills
+    /// it (SIGKILL) and returns `nil` when `timeout` passes (or the task is cancelled) first.
+    public func waitForExit(timeout: Duration = .seconds(120)) async -> Int32? {
+        await state.wait(timeout: timeout) { $0.status != nil }
         guard let status = state.current({ $0.status }) else {
-            stop()
+            send(SIGKILL)
             return nil
         }
-        state.wait(timeout: .seconds(5)) { $0.outputEnded && $0.errorsEnded }
+        // The output pipes close with the child (or with a grandchild that kept them).
+        await state.wait(timeout: .seconds(5)) { $0.outputEnded && $0.errorsEnded }
         return status
     }
 
-    /// ``waitForExit(timeout:)`` without holding a task's thread.
-    public func waitForExit(timeout: Duration = .seconds(120)) async -> Int32? {
-        await Self.detached { self.waitForExit(timeout: timeout) }
+    /// Kills the child (SIGKILL: a test process may ignore SIGTERM, and its child inherits
+    /// that) and returns at once; the child's own thread reaps it. For a `defer` or a
+    /// synchronous caller; `await stop()` also waits until it is gone.
+    public func stop() {
+        send(SIGKILL)
     }
 
-    /// Kills the child (SIGKILL: a test process may ignore SIGTERM, and its child inherits
-    /// that) and waits for it to be gone.
-    public func stop() {
+    /// Kills the child (SIGKILL) and returns once it is gone (at most ten seconds).
+    public func stop() async {
         guard pid > 0, isRunning else { return }
         send(SIGKILL)
-        state.wait(timeout: .seconds(10)) { $0.status != nil }
+        await state.wait(timeout: .seconds(10)) { $0.status != nil }
     }
 
     deinit {
         stop()
-    }
-
-    /// Runs `body` on a thread of its own and returns its value: blocking waits, off the
-    /// cooperative pool.
-    private static func detached<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: body()) }
-        }
     }
 
     /// `input` as a readable descriptor: a temporary file, unlinked once open, so no pipe can

@@ -8,10 +8,12 @@ import Musl
 import Darwin
 #endif
 
-/// What a ``ChildProcess``'s child has done so far (its output, its exit), behind one condition
-/// that every change signals, so a wait for any of it wakes when it happens, not on a poll.
+/// What a ``ChildProcess``'s child has done so far (its output, its exit), behind one lock.
+/// A wait is a suspended task, not a blocked thread: each change resumes the waiters whose
+/// condition now holds, so a wait wakes when the thing happens, never on a poll, and never
+/// holds one of the cooperative pool's few threads.
 final class ChildProcessState: @unchecked Sendable {
-    // @unchecked: every access to `snapshot` holds `condition`'s lock.
+    // @unchecked: every access to `snapshot`, `waiters` and `released` holds `lock`.
 
     /// The child's output and exit as seen at one moment.
     struct Snapshot {
@@ -26,14 +28,24 @@ final class ChildProcessState: @unchecked Sendable {
     /// One of the child's output streams.
     enum Stream { case output, errors }
 
-    private let condition = NSCondition()
+    /// A suspended ``wait(timeout:until:)``.
+    private struct Waiter {
+        var done: @Sendable (Snapshot) -> Bool
+        var continuation: CheckedContinuation<Void, Never>
+    }
+
+    private let lock = NSLock()
     private var snapshot = Snapshot()
+    private var waiters: [UInt64: Waiter] = [:]
+    /// Waits begun but not registered yet.
+    private var pending: Set<UInt64> = []
+    /// Pending waits that timed out or were cancelled before they registered.
+    private var released: Set<UInt64> = []
+    private var nextWaiter: UInt64 = 0
 
     /// `body`'s value of the current snapshot.
     func current<Value>(_ body: (Snapshot) -> Value) -> Value {
-        condition.lock()
-        defer { condition.unlock() }
-        return body(snapshot)
+        lock.withLock { body(snapshot) }
     }
 
     /// Records the child's exit.
@@ -44,17 +56,38 @@ final class ChildProcessState: @unchecked Sendable {
         }
     }
 
-    /// Blocks until `done` holds for the snapshot or `timeout` passes.
-    func wait(timeout: Duration, until done: (Snapshot) -> Bool) {
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while !done(snapshot), condition.wait(until: deadline) {}
+    /// Returns once `done` holds for the snapshot, `timeout` has passed, or the calling task
+    /// is cancelled, whichever comes first (the caller reads the snapshot to learn which).
+    func wait(timeout: Duration, until done: @escaping @Sendable (Snapshot) -> Bool) async {
+        let id = lock.withLock {
+            nextWaiter += 1
+            pending.insert(nextWaiter)
+            return nextWaiter
+        }
+        // The bound: a timer task, cancelled as soon as the wait ends.
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            self?.release(id)
+        }
+        defer { timer.cancel() }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = lock.withLock {
+                    pending.remove(id)
+                    if released.remove(id) != nil || done(snapshot) { return true }
+                    waiters[id] = Waiter(done: done, continuation: continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            release(id)
+        }
     }
 
     /// Reads `handle` to its end on a thread of its own, appending to `stream` as bytes arrive
     /// (`read(2)`, which returns what is there; `FileHandle.read(upToCount:)` waits for all).
+    /// The blocking read is this thread's whole job; no task waits on it.
     func drain(_ handle: FileHandle, into stream: Stream) {
         Thread.detachNewThread { [self] in
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -79,10 +112,25 @@ final class ChildProcessState: @unchecked Sendable {
         }
     }
 
+    /// Ends wait `id` now (its bound passed, or its task was cancelled); remembered when the
+    /// wait has not registered yet, so it ends as soon as it tries.
+    private func release(_ id: UInt64) {
+        let waiter: Waiter? = lock.withLock {
+            if let waiter = waiters.removeValue(forKey: id) { return waiter }
+            if pending.contains(id) { released.insert(id) }
+            return nil
+        }
+        waiter?.continuation.resume()
+    }
+
+    /// Changes the snapshot, then resumes every waiter whose condition now holds.
     private func update(_ body: (inout Snapshot) -> Void) {
-        condition.lock()
-        body(&snapshot)
-        condition.broadcast()
-        condition.unlock()
+        let ready: [Waiter] = lock.withLock {
+            body(&snapshot)
+            let now = snapshot
+            let ids = waiters.filter { $0.value.done(now) }.map(\.key)
+            return ids.compactMap { waiters.removeValue(forKey: $0) }
+        }
+        for waiter in ready { waiter.continuation.resume() }
     }
 }

@@ -34,18 +34,22 @@ public struct DiscoverySchema: Sendable {
     public let schemas: [String: JSONTree]
 
     /// Where the document is: `BOOKS_DISCOVERY_DOCUMENT`, else inside the installed
-    /// `googleapiclient` package; `nil` when neither exists.
-    public static let documentURL: URL? = {
+    /// `googleapiclient` package; `nil` when neither exists. Found once, then remembered.
+    public static var documentURL: URL? {
+        get async { await located.value }
+    }
+
+    private static let located = Task<URL?, Never> {
         if let path = ProcessInfo.processInfo.environment["BOOKS_DISCOVERY_DOCUMENT"], FileManager.default.fileExists(atPath: path) {
             return URL(fileURLWithPath: path)
         }
-        guard PythonPeer.executable != nil,
-              let result = try? PythonPeer.run(script: "import googleapiclient, os; print(os.path.dirname(googleapiclient.__file__))", input: Data()),
+        guard let python = PythonPeer.executable,
+              let result = try? await ChildProcess.run(python, ["-c", "import googleapiclient, os; print(os.path.dirname(googleapiclient.__file__))"], timeout: .seconds(60)),
               result.status == 0 else { return nil }
-        let directory = String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let directory = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
         let url = URL(fileURLWithPath: directory).appendingPathComponent("discovery_cache/documents/books.v1.json")
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }()
+    }
 
     public static let missingMessage = "Google's Books discovery document was not found: pip install google-api-python-client, or set BOOKS_DISCOVERY_DOCUMENT to books.v1.json. This skip is a failure when CI=true."
 

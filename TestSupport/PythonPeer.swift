@@ -20,22 +20,46 @@ public enum PythonPeer {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    /// Whether `python3` exists and can import every one of `modules`.
-    public static func hasModules(_ modules: [String]) -> Bool {
-        guard executable != nil, let result = try? run(script: "import " + modules.joined(separator: ", "), input: Data()) else {
-            return false
+    /// Whether `python3` exists and can import every one of `modules`; asked of python3 once
+    /// per list of modules, then remembered. For a trait:
+    /// `.enabled("…") { await PythonPeer.hasModules(["oauthlib"]) || TestEnvironment.isCI }`.
+    public static func hasModules(_ modules: [String]) async -> Bool {
+        await probes.answer(for: modules) {
+            // Not through the peer slots: a probe is quick, and a trait waits for it.
+            guard let executable, let result = try? await ChildProcess.run(executable, ["-c", "import " + modules.joined(separator: ", ")], timeout: .seconds(60)) else {
+                return false
+            }
+            return result.status == 0
         }
-        return result.status == 0
+    }
+
+    /// The answers of ``hasModules(_:)`` so far, each asked once however many tests ask.
+    private static let probes = Probes()
+
+    private final class Probes: @unchecked Sendable {
+        // @unchecked: `answers` is only touched under `lock`.
+        private let lock = NSLock()
+        private var answers: [[String]: Task<Bool, Never>] = [:]
+
+        func answer(for modules: [String], probe: @escaping @Sendable () async -> Bool) async -> Bool {
+            let task = lock.withLock {
+                if let known = answers[modules] { return known }
+                let task = Task { await probe() }
+                answers[modules] = task
+                return task
+            }
+            return await task.value
+        }
     }
 
     /// Runs `script` with `input` on standard input; returns the exit status, standard output
     /// and standard error. A run longer than ten minutes is killed and thrown as
     /// ``ChildProcess/TimedOut``.
-    public static func run(script: String, input: Data) throws -> (status: Int32, output: Data, errors: String) {
+    public static func run(script: String, input: Data) async throws -> (status: Int32, output: Data, errors: String) {
         guard let executable else {
             throw PeerFailure(description: "python3 is not on PATH; install it (Debian: apt-get install python3, then pip install -r .ci/requirements.txt)")
         }
-        let result = try ChildProcess.run(executable, ["-c", script], input: input, timeout: .seconds(600))
+        let result = try await ChildProcess.run(executable, ["-c", script], input: input, timeout: .seconds(600))
         return (result.status, result.outputData, result.errorOutput)
     }
 
@@ -62,14 +86,14 @@ public enum PythonPeer {
     ///
     /// - Throws: ``PeerFailure`` when python3 is missing, exits non-zero (its standard error is
     ///   quoted) or answers a different number of lines than it was asked.
-    public static func batch<Input: Encodable, Output: Decodable>(script: String, _ values: [Input], as _: Output.Type) throws -> [Output] {
+    public static func batch<Input: Encodable, Output: Decodable>(script: String, _ values: [Input], as _: Output.Type) async throws -> [Output] {
         let encoder = JSONEncoder()
         var input = Data()
         for value in values {
             input.append(try encoder.encode(value))
             input.append(0x0A)
         }
-        let result = try run(script: script, input: input)
+        let result = try await run(script: script, input: input)
         guard result.status == 0 else {
             throw PeerFailure(description: "python3 exited with \(result.status): \(result.errors.suffix(2000))")
         }

@@ -30,7 +30,8 @@ public enum TestPostgres {
 }
 
 /// A PostgreSQL cluster of a test's own (`.ci/postgres.sh`: loopback, a free port, temporary
-/// data), to stop and start under what uses it; destroyed when released.
+/// data), to stop and start under what uses it. It lives for one call of ``with(_:)``, which
+/// destroys it however the body ends; every step awaits the script without holding a thread.
 public final class ThrowawayCluster: Sendable {
     /// `.ci/postgres.sh`.
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".ci/postgres.sh")
@@ -45,31 +46,43 @@ public final class ThrowawayCluster: Sendable {
     /// The cluster's folder.
     public let directory: String
 
-    /// Starts a new cluster.
-    public init() throws {
-        let output = try Self.script("start").output
+    private init(url: String, directory: String) {
+        self.url = url
+        self.directory = directory
+    }
+
+    /// Starts a new cluster, runs `body` with it, then destroys it (server stopped, folder
+    /// removed), also when `body` throws.
+    public static func with<Value>(_ body: (ThrowawayCluster) async throws -> Value) async throws -> Value {
+        let output = try await script("start").output
         func value(_ name: String) throws -> String {
             guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("export \(name)='") }) else {
                 throw Failure(description: "postgres.sh start printed no \(name): \(output)")
             }
             return String(line.dropFirst("export \(name)='".count).dropLast())
         }
-        url = try value("SIGNED_API_TEST_POSTGRES_URL")
-        directory = try value("SIGNED_API_TEST_POSTGRES_DIR")
+        let cluster = try ThrowawayCluster(url: value("SIGNED_API_TEST_POSTGRES_URL"), directory: value("SIGNED_API_TEST_POSTGRES_DIR"))
+        let result: Result<Value, any Error>
+        do {
+            result = .success(try await body(cluster))
+        } catch {
+            result = .failure(error)
+        }
+        // In a task of its own, so a cancelled test still destroys its cluster.
+        let directory = cluster.directory
+        let destroyed = await Task { try await script("destroy", directory) }.result
+        if case .failure(let error) = destroyed, case .success = result { throw error }
+        return try result.get()
     }
 
     /// Stops the server (open connections are cut); the data stays.
-    public func stop() throws { try Self.script("stop", directory) }
+    public func stop() async throws { try await Self.script("stop", directory) }
     /// Starts the stopped server again, on the same port.
-    public func resume() throws { try Self.script("resume", directory) }
-
-    deinit {
-        _ = try? Self.script("destroy", directory)
-    }
+    public func resume() async throws { try await Self.script("resume", directory) }
 
     @discardableResult
-    private static func script(_ arguments: String...) throws -> ChildProcess.Result {
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), [script.path] + arguments, timeout: .seconds(90))
+    private static func script(_ arguments: String...) async throws -> ChildProcess.Result {
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), [script.path] + arguments, timeout: .seconds(90))
         guard result.status == 0 else {
             throw Failure(description: "postgres.sh \(arguments.joined(separator: " ")) failed: \(result.errorOutput)")
         }

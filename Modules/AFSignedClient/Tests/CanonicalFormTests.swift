@@ -1,10 +1,11 @@
 import AFSignedClient
 import Foundation
 import Testing
+import TestSupport
 
 /// The version 2 string to sign, pinned by vectors PHP 8.2 computed with the seed's verifier
 /// logic (`parse_str`, `array_merge`, `ksort`, `urldecode`, `hash_hmac`), and version 4's.
-@Suite("AFSigned string to sign")
+@Suite("AFSigned string to sign", .heavy)
 struct CanonicalFormTests {
     struct Vector: Sendable, CustomTestStringConvertible {
         let name: String

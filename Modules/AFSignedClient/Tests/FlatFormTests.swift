@@ -1,10 +1,11 @@
 @testable import AFSignedClient
 import Testing
+import TestSupport
 
 /// The string to sign's fast path (``AFSignedFlatForm``) against the full PHP-array model on
 /// generated hostile fields: the same bytes whenever the fast path answers, and the public entry
 /// point the same bytes or the same error as the model on every input.
-@Suite("AFSigned string to sign: fast path against the PHP-array model")
+@Suite("AFSigned string to sign: fast path against the PHP-array model", .heavy)
 struct FlatFormTests {
     /// Field lists from a seeded generator: names drawn from pieces that collide often (so later
     /// duplicates, `name` against `name[]`, and query against body all meet) and pieces PHP reads

@@ -52,21 +52,21 @@ enum CrashWriter {
         }
 
         /// Waits for the child's "ready" line; false when it ended first.
-        func waitUntilReady() -> Bool {
-            child.waitForOutput { $0.contains("ready\n") }
+        func waitUntilReady() async -> Bool {
+            await child.waitForOutput { $0.contains("ready\n") }
         }
 
         /// SIGKILL, then reaps the child; returns whether SIGKILL is what ended it.
-        func kill() -> Bool {
+        func kill() async -> Bool {
             child.send(SIGKILL)
-            return child.waitForExit(timeout: .seconds(30)) == SIGKILL && child.endedBySignal
+            return await child.waitForExit(timeout: .seconds(30)) == SIGKILL && child.endedBySignal
         }
 
         var errorOutput: String { child.errorOutput }
     }
 }
 
-@Suite(.serialized) struct CrashSafetyTests {
+@Suite(.serialized, .heavy) struct CrashSafetyTests {
     /// A writer saving round after round is killed with SIGKILL 30 times at random instants.
     /// After every kill each file decodes to one whole credential of a single generation —
     /// the old one or a newer one, never a mix, never empty — generations never go back, and
@@ -87,13 +87,13 @@ enum CrashWriter {
 
         for round in 0..<kills {
             let writer = try CrashWriter.Running(executable: executable, directory: directory.storeURL, accounts: accountCount, writer: "solo", restrictiveUmask: true)
-            guard writer.waitUntilReady() else {
+            guard await writer.waitUntilReady() else {
                 let status = await writer.child.waitForExit(timeout: .seconds(30))
                 Issue.record("the writer exited before its first round (status \(status.map(String.init) ?? "none")): \(writer.errorOutput)")
                 return
             }
-            usleep(UInt32.random(in: 0...20_000, using: &random))
-            #expect(writer.kill(), "round \(round): the writer ended on its own: \(writer.errorOutput)")
+            try await Task.sleep(for: .microseconds(UInt64.random(in: 0...20_000, using: &random)))
+            #expect(await writer.kill(), "round \(round): the writer ended on its own: \(writer.errorOutput)")
 
             let serviceDirectory = directory.storeURL.path + "/" + hexName(CrashWriter.service)
             #expect(fileMode(directory.storeURL.path) == 0o700)
@@ -135,11 +135,11 @@ enum CrashWriter {
             let writers = try ["left", "right"].map {
                 try CrashWriter.Running(executable: executable, directory: directory.storeURL, accounts: accounts.count, writer: $0)
             }
-            for writer in writers where !writer.waitUntilReady() {
-                Issue.record("round \(round): a writer exited early: \(writer.errorOutput)")
+            for writer in writers {
+                if await !writer.waitUntilReady() { Issue.record("round \(round): a writer exited early: \(writer.errorOutput)") }
             }
-            usleep(UInt32.random(in: 0...20_000, using: &random))
-            for writer in writers { #expect(writer.kill()) }
+            try await Task.sleep(for: .microseconds(UInt64.random(in: 0...20_000, using: &random)))
+            for writer in writers { #expect(await writer.kill()) }
 
             let store = FileStore(directory: directory.storeURL)
             for account in accounts {

@@ -295,7 +295,7 @@ import Musl
         // Another "process": a separate open file description holding the flock.
         let holder = open(directory.storeURL.path + "/.lock", O_RDWR)
         #expect(holder >= 0)
-        #expect(flock(holder, LOCK_EX) == 0)
+        #expect(flock(holder, LOCK_EX | LOCK_NB) == 0)
         let error = await #expect(throws: CredentialStoreError.self) {
             try await store.save(SampleToken(key: "new", secret: "new"), service: "svc", account: "a")
         }
@@ -314,7 +314,7 @@ import Musl
         let store = FileStore(directory: directory.storeURL, lockTimeout: .seconds(60))
         try await store.save(token, service: "svc", account: "a")
         let holder = open(directory.storeURL.path + "/.lock", O_RDWR)
-        #expect(flock(holder, LOCK_EX) == 0)
+        #expect(flock(holder, LOCK_EX | LOCK_NB) == 0)
         defer { close(holder) }
         let task = Task {
             try await store.save(SampleToken(key: "new", secret: "new"), service: "svc", account: "a")

@@ -72,7 +72,7 @@ struct KeyAuthenticationTests {
 
     /// Python's `hmac` recomputes the hash of many random inputs (Unicode, `;`, empty parts).
     @Test(.enabled(if: PythonPeer.executable != nil || TestEnvironment.isCI, "python3 is not installed; the Python hmac cross-check is skipped"))
-    func randomInputsMatchPythonHMAC() throws {
+    func randomInputsMatchPythonHMAC() async throws {
         struct Case: Codable { let key, input: String }
         var generator = SplitMix64(seed: 0xD2_0FA1)
         let alphabet = Array("abcXYZ019;*.-_ éü漢字🙂%+&=\"\\")
@@ -88,7 +88,7 @@ struct KeyAuthenticationTests {
                 case = json.loads(line)
                 print(json.dumps(hmac.new(case["key"].encode(), case["input"].encode(), hashlib.sha256).hexdigest()))
             """
-        let hashes = try PythonPeer.batch(script: script, cases, as: String.self)
+        let hashes = try await PythonPeer.batch(script: script, cases, as: String.self)
         for (item, expected) in zip(cases, hashes) {
             #expect(DrupalKeyAuthentication.hash(apiKey: item.key, input: item.input) == expected, "\(item.input)")
         }

@@ -2,10 +2,11 @@ import Foundation
 @testable import GoogleBooksClient
 import SigningCore
 import Testing
+import TestSupport
 
 /// The client's own reader of pages and volumes against `JSONDecoder`: what it reads it reads
 /// alike, and what it does not read exactly it leaves to `JSONDecoder`.
-@Suite("Google Books page reader")
+@Suite("Google Books page reader", .heavy)
 struct ReaderTests {
     static func page(_ items: String) -> [UInt8] {
         Array(#"{"kind":"books#volumes","totalItems":2,"items":[\#(items)]}"#.utf8)

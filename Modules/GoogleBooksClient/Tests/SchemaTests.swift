@@ -10,10 +10,10 @@ import TestSupport
 struct SchemaTests {
     @Test(
         "a full page, decoded and encoded again, has no member Google's schema lacks and every type as declared",
-        .enabled(if: TestEnvironment.isCI || DiscoverySchema.documentURL != nil, Comment(rawValue: DiscoverySchema.missingMessage))
+        .enabled(Comment(rawValue: DiscoverySchema.missingMessage)) { await DiscoverySchema.documentURL != nil || TestEnvironment.isCI }
     )
-    func encodedModels() throws {
-        let url = try #require(DiscoverySchema.documentURL, Comment(rawValue: DiscoverySchema.missingMessage))
+    func encodedModels() async throws {
+        let url = try #require(await DiscoverySchema.documentURL, Comment(rawValue: DiscoverySchema.missingMessage))
         let schema = try DiscoverySchema(url: url)
         let page = #"{"kind":"books#volumes","totalItems":2,"items":[\#(ClientTests.volume("zyTCAlFPjgYC")),{"kind":"books#volume","id":"b","volumeInfo":{"title":"Only a title","publishedDate":"2004"}}]}"#
         let decoded = try JSONDecoder().decode(GoogleBooksVolumes.self, from: Data(page.utf8))
@@ -27,10 +27,10 @@ struct SchemaTests {
 
     @Test(
         "the walker is not blind: a wrong type and an invented member are reported",
-        .enabled(if: TestEnvironment.isCI || DiscoverySchema.documentURL != nil, Comment(rawValue: DiscoverySchema.missingMessage))
+        .enabled(Comment(rawValue: DiscoverySchema.missingMessage)) { await DiscoverySchema.documentURL != nil || TestEnvironment.isCI }
     )
-    func walkerCatchesMistakes() throws {
-        let url = try #require(DiscoverySchema.documentURL, Comment(rawValue: DiscoverySchema.missingMessage))
+    func walkerCatchesMistakes() async throws {
+        let url = try #require(await DiscoverySchema.documentURL, Comment(rawValue: DiscoverySchema.missingMessage))
         let schema = try DiscoverySchema(url: url)
         let bad = try JSONTree.parse(Array(#"{"id":"a","volumeInfo":{"pageCount":"many","invented":1}}"#.utf8))
         #expect(schema.problems(bad, against: "Volume").count >= 2)

@@ -153,24 +153,24 @@ struct RandomRequests: RandomEncodingDraws {
 
 /// Whether python3 with oauthlib (the peer) is installed.
 enum OAuthlib {
-    static let isInstalled = PythonPeer.hasModules(["oauthlib"])
+    static var isInstalled: Bool { get async { await PythonPeer.hasModules(["oauthlib"]) } }
 }
 
-@Suite("oauthlib peer", .enabled(if: OAuthlib.isInstalled || TestEnvironment.isCI, "python3 with oauthlib is not installed (pip install oauthlib); peer tests skipped"))
+@Suite("oauthlib peer", .enabled("python3 with oauthlib is not installed (pip install oauthlib); peer tests skipped") { await OAuthlib.isInstalled || TestEnvironment.isCI }, .heavy)
 struct OAuthlibPeerTests {
-    static func requirePeer() throws {
-        if !OAuthlib.isInstalled {
+    static func requirePeer() async throws {
+        if await !OAuthlib.isInstalled {
             Issue.record("CI=true but python3 with oauthlib is missing: pip install oauthlib requests-oauthlib")
             throw PythonPeer.PeerFailure(description: "peer missing")
         }
     }
 
     @Test("oauthlib and OAuth1Client give identical base strings and signatures for 3000 random requests")
-    func oauthlibSignsLikeUs() throws {
-        try Self.requirePeer()
+    func oauthlibSignsLikeUs() async throws {
+        try await Self.requirePeer()
         var random = RandomRequests(generator: SplitMix64(seed: 0x5849))
         let cases = (0..<3000).map { _ in random.signingCase() }
-        let results = try PythonPeer.batch(script: OAuthlibPeerScripts.sign, cases, as: PeerSigningResult.self)
+        let results = try await PythonPeer.batch(script: OAuthlibPeerScripts.sign, cases, as: PeerSigningResult.self)
         try #require(results.count == cases.count)
         var failures = 0
         for (peerCase, result) in zip(cases, results) where failures < 10 {
@@ -203,10 +203,10 @@ struct OAuthlibPeerTests {
 
     @Test("OAuth1Verifier accepts 1000 random requests signed by oauthlib (JSON bodies with oauth_body_hash included) and refuses them tampered")
     func verifierAcceptsOAuthlib() async throws {
-        try Self.requirePeer()
+        try await Self.requirePeer()
         var random = RandomRequests(generator: SplitMix64(seed: 0x24))
         let cases = (0..<1000).map { _ in random.signingCase() }
-        let results = try PythonPeer.batch(script: OAuthlibPeerScripts.sign, cases, as: PeerSigningResult.self)
+        let results = try await PythonPeer.batch(script: OAuthlibPeerScripts.sign, cases, as: PeerSigningResult.self)
         try #require(results.count == cases.count)
         var accepted = 0
         var bodyHashes = 0
@@ -253,8 +253,8 @@ struct OAuthlibPeerTests {
     }
 
     @Test("oauthlib's RequestValidator accepts 1000 random requests signed by OAuth1Client")
-    func oauthlibAcceptsUs() throws {
-        try Self.requirePeer()
+    func oauthlibAcceptsUs() async throws {
+        try await Self.requirePeer()
         var random = RandomRequests(generator: SplitMix64(seed: 0x1A))
         var cases: [PeerVerificationCase] = []
         for _ in 0..<1000 {
@@ -266,7 +266,7 @@ struct OAuthlibPeerTests {
                 consumerSecret: peerCase.consumerSecret, tokenSecret: peerCase.tokenSecret ?? ""
             ))
         }
-        let results = try PythonPeer.batch(script: OAuthlibPeerScripts.verify, cases, as: PeerVerificationResult.self)
+        let results = try await PythonPeer.batch(script: OAuthlibPeerScripts.verify, cases, as: PeerVerificationResult.self)
         try #require(results.count == cases.count)
         let rejected = zip(cases, results).filter { !$0.1.valid }
         for (peerCase, result) in rejected.prefix(10) {
@@ -279,19 +279,19 @@ struct OAuthlibPeerTests {
             copy.consumerSecret += "x"
             return copy
         }
-        let tamperedResults = try PythonPeer.batch(script: OAuthlibPeerScripts.verify, Array(tampered), as: PeerVerificationResult.self)
+        let tamperedResults = try await PythonPeer.batch(script: OAuthlibPeerScripts.verify, Array(tampered), as: PeerVerificationResult.self)
         #expect(tamperedResults.count == 50 && tamperedResults.allSatisfy { !$0.valid })
     }
 
     @Test("known oauthlib quirk: oauth_* values sent in the query are percent-decoded twice")
-    func oauthlibDecodesQueryProtocolValuesTwice() throws {
-        try Self.requirePeer()
+    func oauthlibDecodesQueryProtocolValuesTwice() async throws {
+        try await Self.requirePeer()
         let peerCase = PeerSigningCase(
             method: "GET", url: "http://example.com/p", contentType: nil, body: nil, consumerKey: "key", consumerSecret: "secret",
             token: nil, tokenSecret: nil, callback: "http://x/?a=%41", verifier: nil, realm: nil, signatureMethod: "HMAC-SHA1",
             transmission: "query", nonce: "abcdefghijklmnopqrst", timestamp: "1700000000"
         )
-        let result = try #require(try PythonPeer.batch(script: OAuthlibPeerScripts.sign, [peerCase], as: PeerSigningResult.self).first)
+        let result = try #require(try await PythonPeer.batch(script: OAuthlibPeerScripts.sign, [peerCase], as: PeerSigningResult.self).first)
         let ours = try peerCase.signWithSwift()
         // RFC 5849 §3.4.1.3.1: the query is decoded once, so the callback signed is http://x/?a=%41.
         #expect(ours.baseString.contains("oauth_callback%3Dhttp%253A%252F%252Fx%252F%253Fa%253D%252541"))

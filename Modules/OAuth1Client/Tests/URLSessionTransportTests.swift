@@ -7,7 +7,7 @@ import Testing
 /// The default transport against a real HTTP server: a two-request Python `http.server` bound
 /// to 127.0.0.1 port 0, started and stopped by the test. The server has no idle timeout: under
 /// a loaded parallel run the second request may come late, and the test's `defer` ends it.
-@Suite("URLSession transport", .enabled(if: PythonPeer.hasModules(["http.server"]) || TestEnvironment.isCI, "python3 is not installed; URLSession transport test skipped"))
+@Suite("URLSession transport", .enabled("python3 is not installed; URLSession transport test skipped") { await PythonPeer.hasModules(["http.server"]) || TestEnvironment.isCI })
 struct URLSessionTransportTests {
     static let server = #"""
 import http.server, sys

@@ -40,19 +40,20 @@ struct RSAPeerVerdict: Codable, Sendable {
 
 /// Whether python3 with oauthlib and what its RSA methods need (cryptography, PyJWT) is installed.
 enum OAuthlibRSA {
-    static let isInstalled = PythonPeer.hasModules(["oauthlib", "cryptography", "jwt"])
+    static var isInstalled: Bool { get async { await PythonPeer.hasModules(["oauthlib", "cryptography", "jwt"]) } }
 }
 
 @Suite(
     "oauthlib RSA peer",
-    .enabled(if: OAuthlibRSA.isInstalled || TestEnvironment.isCI, "python3 with oauthlib, cryptography and pyjwt is not installed (pip install -r .ci/requirements.txt); RSA peer tests skipped")
+    .enabled("python3 with oauthlib, cryptography and pyjwt is not installed (pip install -r .ci/requirements.txt); RSA peer tests skipped") { await OAuthlibRSA.isInstalled || TestEnvironment.isCI },
+    .heavy
 )
 struct OAuthlibRSAPeerTests {
     static let methods: [OAuth1SignatureMethod] = [.rsaSHA1, .rsaSHA256, .rsaSHA512]
     static let casesPerMethod = 1000
 
-    static func requirePeer() throws {
-        if !OAuthlibRSA.isInstalled {
+    static func requirePeer() async throws {
+        if await !OAuthlibRSA.isInstalled {
             Issue.record("CI=true but python3 with oauthlib, cryptography and pyjwt is missing: pip install -r .ci/requirements.txt")
             throw PythonPeer.PeerFailure(description: "peer missing")
         }
@@ -64,8 +65,8 @@ struct OAuthlibRSAPeerTests {
     }
 
     @Test("oauthlib verifies 1000 random requests per method signed here (1024-4096-bit keys, every transmission, JSON bodies with oauth_body_hash), and refuses each tampered", arguments: methods)
-    func oauthlibAcceptsUs(_ method: OAuth1SignatureMethod) throws {
-        try Self.requirePeer()
+    func oauthlibAcceptsUs(_ method: OAuth1SignatureMethod) async throws {
+        try await Self.requirePeer()
         let keys = try RSAPeerKeys.generated.get()
         var random = Self.random(method, direction: 1, keyCount: keys.count)
         var checks: [RSAPeerVerification] = []
@@ -87,7 +88,7 @@ struct OAuthlibRSAPeerTests {
             transmissions.insert(peerCase.transmission)
             sizes.insert(key.keySizeInBits)
         }
-        let verdicts = try PythonPeer.batch(script: OAuthlibRSAPeerScripts.verify(keys: RSAPeerKeys.json(keys)), checks, as: RSAPeerVerdict.self)
+        let verdicts = try await PythonPeer.batch(script: OAuthlibRSAPeerScripts.verify(keys: RSAPeerKeys.json(keys)), checks, as: RSAPeerVerdict.self)
         try #require(verdicts.count == checks.count)
         var refusedOriginals = 0, acceptedTampered = 0
         for (index, (check, verdict)) in zip(checks, verdicts).enumerated() {
@@ -104,12 +105,12 @@ struct OAuthlibRSAPeerTests {
     }
 
     @Test("1000 random requests per method signed by oauthlib (1024-4096-bit keys, every transmission, JSON bodies): our base string and signature, verified with the public key, refused tampered", arguments: methods)
-    func weAcceptOAuthlib(_ method: OAuth1SignatureMethod) throws {
-        try Self.requirePeer()
+    func weAcceptOAuthlib(_ method: OAuth1SignatureMethod) async throws {
+        try await Self.requirePeer()
         let keys = try RSAPeerKeys.generated.get()
         var random = Self.random(method, direction: 2, keyCount: keys.count)
         let cases = (0..<Self.casesPerMethod).map { _ in random.signingCase(method, forOAuthlibServer: false) }
-        let results = try PythonPeer.batch(script: OAuthlibRSAPeerScripts.sign(keys: RSAPeerKeys.json(keys)), cases, as: RSAPeerSigning.self)
+        let results = try await PythonPeer.batch(script: OAuthlibRSAPeerScripts.sign(keys: RSAPeerKeys.json(keys)), cases, as: RSAPeerSigning.self)
         try #require(results.count == cases.count)
         var failures = 0, bodyHashes = 0
         for (index, (peerCase, result)) in zip(cases, results).enumerated() where failures < 10 {
@@ -143,7 +144,7 @@ struct OAuthlibRSAPeerTests {
 
     @Test("oauthlib's own oauth_body_hash (always SHA-1) is refused under RSA-SHA256 and RSA-SHA512 and accepted under RSA-SHA1", arguments: methods)
     func sha1BodyHashFitsOnlyRSASHA1(_ method: OAuth1SignatureMethod) async throws {
-        try Self.requirePeer()
+        try await Self.requirePeer()
         let keys = try RSAPeerKeys.generated.get()
         let key = keys[0]
         let body = #"{"fields":{"summary":"Bug"}}"#
@@ -152,7 +153,7 @@ struct OAuthlibRSAPeerTests {
             consumerKey: "jira-app", token: "TokenTokenTokenToken", callback: nil, verifier: nil, realm: nil, signatureMethod: method.rawValue,
             transmission: "header", nonce: "NonceNonceNonceNonce", timestamp: "1700000000", key: 0, sha1BodyHash: true
         )
-        let result = try #require(try PythonPeer.batch(script: OAuthlibRSAPeerScripts.sign(keys: RSAPeerKeys.json(keys)), [peerCase], as: RSAPeerSigning.self).first)
+        let result = try #require(try await PythonPeer.batch(script: OAuthlibRSAPeerScripts.sign(keys: RSAPeerKeys.json(keys)), [peerCase], as: RSAPeerSigning.self).first)
         let request = try result.request(method: peerCase.method)
         let incoming = try request.incoming()
         let fits = method.hash == .sha1

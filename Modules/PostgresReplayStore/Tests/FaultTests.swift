@@ -12,51 +12,52 @@ struct FaultTests {
         .enabled(if: TestPostgres.hasServer || TestEnvironment.isCI, Comment(rawValue: TestPostgres.missingServerMessage))
     )
     func outage() async throws {
-        let cluster = try ThrowawayCluster()
-        var configuration = try PostgresReplayStore.Configuration(url: cluster.url)
-        configuration.timeout = .seconds(1)
-        let store = try PostgresReplayStore(configuration: configuration, logger: TestDatabase.quietLogger)
-        let now = Date()
-        try await store.withRunning { store in
-            try await store.createSchema()
-            let before = ReplayKey.fresh()
-            #expect(try await TestDatabase.untilAnswered { try await store.insertIfAbsent(before, until: now + 600, now: now) })
+        try await ThrowawayCluster.with { cluster in
+            var configuration = try PostgresReplayStore.Configuration(url: cluster.url)
+            configuration.timeout = .seconds(1)
+            let store = try PostgresReplayStore(configuration: configuration, logger: TestDatabase.quietLogger)
+            let now = Date()
+            try await store.withRunning { store in
+                try await store.createSchema()
+                let before = ReplayKey.fresh()
+                #expect(try await TestDatabase.untilAnswered { try await store.insertIfAbsent(before, until: now + 600, now: now) })
 
-            try cluster.stop()
-            // Sequential calls, then a burst at once: each one throws, none answers unchecked.
-            for _ in 0..<3 {
-                await expectUnavailable(store, before, now: now)
-                await expectUnavailable(store, .fresh(), now: now)
-            }
-            let outcomes = await withTaskGroup(of: String.self) { group in
-                for _ in 0..<20 {
-                    group.addTask {
-                        do {
-                            let fresh = try await store.insertIfAbsent(.fresh(), until: now + 600, now: now)
-                            return "answered \(fresh) with the server down"
-                        } catch {
-                            return isUnavailable(error) ? "unavailable" : "\(error)"
+                try await cluster.stop()
+                // Sequential calls, then a burst at once: each one throws, none answers unchecked.
+                for _ in 0..<3 {
+                    await expectUnavailable(store, before, now: now)
+                    await expectUnavailable(store, .fresh(), now: now)
+                }
+                let outcomes = await withTaskGroup(of: String.self) { group in
+                    for _ in 0..<20 {
+                        group.addTask {
+                            do {
+                                let fresh = try await store.insertIfAbsent(.fresh(), until: now + 600, now: now)
+                                return "answered \(fresh) with the server down"
+                            } catch {
+                                return isUnavailable(error) ? "unavailable" : "\(error)"
+                            }
                         }
                     }
+                    return await group.reduce(into: [String]()) { $0.append($1) }
                 }
-                return await group.reduce(into: [String]()) { $0.append($1) }
-            }
-            #expect(outcomes == Array(repeating: "unavailable", count: 20))
+                #expect(outcomes == Array(repeating: "unavailable", count: 20))
 
-            try cluster.resume()
-            // The pool reconnects on its own (with backoff): no restart of the store.
-            var recovered = false
-            let deadline = ContinuousClock.now + .seconds(30)
-            while !recovered, ContinuousClock.now < deadline {
-                do {
-                    recovered = try await store.insertIfAbsent(.fresh(), until: now + 600, now: now)
-                } catch {
-                    #expect(isUnavailable(error), "\(error)")
-                    try await Task.sleep(for: .milliseconds(200))
+                try await cluster.resume()
+                // The pool reconnects on its own (with backoff): no restart of the store.
+                var recovered = false
+                let deadline = ContinuousClock.now + .seconds(30)
+                while !recovered, ContinuousClock.now < deadline {
+                    do {
+                        recovered = try await store.insertIfAbsent(.fresh(), until: now + 600, now: now)
+                    } catch {
+                        #expect(isUnavailable(error), "\(error)")
+                        try await Task.sleep(for: .milliseconds(200))
+                    }
                 }
+                #expect(recovered, "the store did not answer again within 30 s of the server's restart")
+                #expect(try await !TestDatabase.untilAnswered { try await store.insertIfAbsent(before, until: now + 600, now: now) }, "a key recorded before the outage is still a replay")
             }
-            #expect(recovered, "the store did not answer again within 30 s of the server's restart")
-            #expect(try await !TestDatabase.untilAnswered { try await store.insertIfAbsent(before, until: now + 600, now: now) }, "a key recorded before the outage is still a replay")
         }
     }
 

@@ -10,7 +10,7 @@ import Testing
 /// `URLSessionTransport.download` against a real HTTP server: a Python `http.server` on
 /// 127.0.0.1 port 0 that sends a 256 KiB body in 16 KiB chunks (with a pause between them, so
 /// progress really arrives in steps; 5 s apart on `/slow`), started and stopped by the test.
-@Suite("Downloads with progress", .enabled(if: PythonPeer.hasModules(["http.server"]) || TestEnvironment.isCI, "python3 is not installed; download tests skipped"))
+@Suite("Downloads with progress", .enabled("python3 is not installed; download tests skipped") { await PythonPeer.hasModules(["http.server"]) || TestEnvironment.isCI })
 struct DownloadTests {
     static let server = #"""
 import http.server, socketserver, sys, time

@@ -1,9 +1,10 @@
 import SigningCore
 import Testing
+import TestSupport
 
 /// The eight-bytes-at-a-time tests against asking each byte in turn: every byte value at every
 /// position of a word, then random words (mostly ASCII, as the scans see them).
-@Suite("ByteWord")
+@Suite("ByteWord", .heavy)
 struct ByteWordTests {
     /// `word`'s bytes, lowest first.
     private func bytes(_ word: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }

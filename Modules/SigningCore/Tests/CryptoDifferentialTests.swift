@@ -7,7 +7,7 @@ import Testing
 /// SigningCore against swift-crypto (BoringSSL) on thousands of random messages, with lengths
 /// concentrated on the padding edges, fed in random pieces. The seed is fixed, so a failure
 /// names a message that reproduces.
-@Suite("Differential: SigningCore vs swift-crypto")
+@Suite("Differential: SigningCore vs swift-crypto", .heavy)
 struct CryptoDifferentialTests {
     static let messagesPerCase = 2_500
 

@@ -2,7 +2,7 @@ import TestSupport
 import SigningCore
 import Testing
 
-@Suite("application/x-www-form-urlencoded")
+@Suite("application/x-www-form-urlencoded", .heavy)
 struct FormEncodingTests {
     /// (text, fields) pairs for parsing.
     static let parsing: [(text: String, fields: [FormField])] = [
@@ -78,7 +78,7 @@ struct FormEncodingTests {
     }
 }
 
-@Suite("Form parsing entry points")
+@Suite("Form parsing entry points", .heavy)
 struct FormEncodingEntryPointTests {
     /// Every entry point is the one parser: text, bytes and appending agree on random input,
     /// errors included, and a failed append leaves the caller's fields as they were.

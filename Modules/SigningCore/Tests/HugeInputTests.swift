@@ -1,11 +1,12 @@
 import SigningCore
 import Testing
+import TestSupport
 
 /// 10 MiB inputs, valid and hostile. Each decoder makes a bounded number of passes over its
 /// input, so these finish within the normal test run; a decoder that rescanned its input per
 /// byte or per field (quadratic) would need ~10¹⁴ steps here and never finish. No timing is
 /// measured: completing is the proof.
-@Suite("10 MiB inputs decode in linear time")
+@Suite("10 MiB inputs decode in linear time", .heavy)
 struct HugeInputTests {
     static let size = 10 * 1024 * 1024
 

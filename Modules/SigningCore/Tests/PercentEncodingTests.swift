@@ -1,7 +1,8 @@
 import SigningCore
 import Testing
+import TestSupport
 
-@Suite("RFC 3986 / RFC 5849 §3.6 percent-encoding")
+@Suite("RFC 3986 / RFC 5849 §3.6 percent-encoding", .heavy)
 struct PercentEncodingTests {
     /// (text, encoded): RFC 5849 §3.4.1.3 example parameters, RFC 3986 §2 characters, and the
     /// characters seed 001 saw break signatures (space, `+`, `*`).

@@ -45,7 +45,7 @@ enum StandardLibraryPeer {
     """#
 
     /// Sends `requests` to one python3 process and returns its answers, in order.
-    static func run<Value: Decodable>(_ requests: [Request], as _: Value.Type) throws -> [Value] {
-        try PythonPeer.batch(script: script, requests, as: Reply<Value>.self).map(\.result)
+    static func run<Value: Decodable>(_ requests: [Request], as _: Value.Type) async throws -> [Value] {
+        try await PythonPeer.batch(script: script, requests, as: Reply<Value>.self).map(\.result)
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
 
 /// `signed-api afsigned sign` and `verify`: the JSON contract, a round trip, and a refusal
 /// that says why.
-@Suite("signed-api afsigned")
+@Suite("signed-api afsigned", .heavy)
 struct AFSignedCommandTests {
     static let client = ["--client-id", "CLIENT_ID", "--client-secret", "CLIENT_SECRET"]
 

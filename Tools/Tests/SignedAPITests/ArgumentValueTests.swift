@@ -4,11 +4,12 @@ import OAuth1Client
 @testable import SignedAPI
 import SigningCore
 import Testing
+import TestSupport
 
 /// How option values are read: free-text values may begin with `-`, and the fixed sets
 /// (signature methods, outputs, log levels) are ArgumentParser enums, listed in `--help` and in
 /// the error for a bad value.
-@Suite("signed-api and mock-servers option values")
+@Suite("signed-api and mock-servers option values", .heavy)
 struct ArgumentValueTests {
     static let signBase = ["--method", "POST", "--url", "https://e.com/p", "--consumer-key", "ck", "--consumer-secret", "cs"]
 
@@ -76,8 +77,8 @@ struct ArgumentValueTests {
     }
 
     @Test("the built executable signs a form field named -")
-    func fieldNamedDashByProcess() throws {
-        let run = try ToolProcess.run("signed-api", ["oauth1", "sign"] + Self.signBase + ["--form", "-=1", "--form", "--=2", "--output", "base-string"])
+    func fieldNamedDashByProcess() async throws {
+        let run = try await ToolProcess.run("signed-api", ["oauth1", "sign"] + Self.signBase + ["--form", "-=1", "--form", "--=2", "--output", "base-string"])
         #expect(run.status == 0, "\(run.errorOutput)")
         #expect(run.output.contains("-%3D1") && run.output.contains("--%3D2"), "\(run.output)")
     }
@@ -143,16 +144,16 @@ struct ArgumentValueTests {
     }
 
     @Test("mock-servers refuses a bad --log-level listing the levels, and its --help lists them")
-    func mockServersLogLevel() throws {
+    func mockServersLogLevel() async throws {
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
-        let bad = try ToolProcess.run("mock-servers", ["--log-level", "loud", "--port-base", "0"])
+        let bad = try await ToolProcess.run("mock-servers", ["--log-level", "loud", "--port-base", "0"])
         #expect(bad.status != 0)
         #expect(bad.output.isEmpty)
         #expect(bad.errorOutput.contains("The value 'loud' is invalid for '--log-level <log-level>'"), "\(bad.errorOutput)")
         for level in levels {
             #expect(bad.errorOutput.contains("  - \(level)\n"), "\(bad.errorOutput)")
         }
-        let help = try ToolProcess.run("mock-servers", ["--help"], environment: ["COLUMNS": "1000"])
+        let help = try await ToolProcess.run("mock-servers", ["--help"], environment: ["COLUMNS": "1000"])
         #expect(help.status == 0)
         #expect(help.output.contains("(values: \(levels.joined(separator: ", ")); default: info)"), "\(help.output)")
     }

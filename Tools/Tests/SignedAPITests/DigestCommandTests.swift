@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// `signed-api digest`, in-process through `parseAsRoot` and as a real process.
-@Suite("signed-api digest")
+@Suite("signed-api digest", .heavy)
 struct DigestCommandTests {
     /// (arguments, stdin, expected line): FIPS 180-4 and RFC 4231 values.
     static let cases: [(arguments: [String], input: String, output: String)] = [
@@ -68,32 +68,32 @@ struct DigestCommandTests {
     static let binary = BuiltExecutable.url("signed-api")
 
     /// Runs the binary with `arguments` and `input` on stdin; returns exit status, stdout, stderr.
-    private func run(_ arguments: [String], input: [UInt8]) throws -> (status: Int32, output: String, error: String) {
+    private func run(_ arguments: [String], input: [UInt8]) async throws -> (status: Int32, output: String, error: String) {
         let binary = try #require(Self.binary, Comment(rawValue: BuiltExecutable.missingMessage("signed-api")))
-        let result = try ChildProcess.run(binary, ["digest"] + arguments, input: Data(input))
+        let result = try await ChildProcess.run(binary, ["digest"] + arguments, input: Data(input))
         return (result.status, result.output, result.errorOutput)
     }
 
     @Test(arguments: cases)
-    func asProcess(_ example: (arguments: [String], input: String, output: String)) throws {
-        let result = try run(example.arguments, input: Array(example.input.utf8))
+    func asProcess(_ example: (arguments: [String], input: String, output: String)) async throws {
+        let result = try await run(example.arguments, input: Array(example.input.utf8))
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == example.output + "\n")
     }
 
     /// Binary input larger than the read chunk, with NUL and 0xFF bytes, hashes like SigningCore.
-    @Test func binaryInputAsProcess() throws {
+    @Test func binaryInputAsProcess() async throws {
         let input = (0..<(200 * 1024 + 3)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) } + [0, 0xFF, 0x0A]
-        let hashed = try run(["--algorithm", "sha512"], input: input)
+        let hashed = try await run(["--algorithm", "sha512"], input: input)
         #expect(hashed.status == 0)
         #expect(hashed.output == SHA512.hash(input).hex + "\n")
-        let mac = try run(["--algorithm", "sha256", "--hmac-key-hex", "00ff" + String(repeating: "ab", count: 100), "--encoding", "base64"], input: input)
+        let mac = try await run(["--algorithm", "sha256", "--hmac-key-hex", "00ff" + String(repeating: "ab", count: 100), "--encoding", "base64"], input: input)
         #expect(mac.output == HMAC<SHA256>(key: [0x00, 0xFF] + [UInt8](repeating: 0xAB, count: 100)).authenticationCode(for: input).base64 + "\n")
     }
 
     @Test(arguments: badArguments)
-    func rejectedAsProcess(_ example: (arguments: [String], message: String)) throws {
-        let result = try run(example.arguments, input: Array("abc".utf8))
+    func rejectedAsProcess(_ example: (arguments: [String], message: String)) async throws {
+        let result = try await run(example.arguments, input: Array("abc".utf8))
         #expect(result.status == 64, "usage errors exit with EX_USAGE")
         #expect(result.output.isEmpty)
         #expect(result.error.contains(example.message), "\(result.error)")

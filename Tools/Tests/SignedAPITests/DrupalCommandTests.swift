@@ -7,7 +7,7 @@ import TestSupport
 
 /// `signed-api drupal hash` and the argument handling of `signed-api drupal call` (the call
 /// itself runs against the mock in IntegrationTests).
-@Suite("signed-api drupal")
+@Suite("signed-api drupal", .heavy)
 struct DrupalCommandTests {
     /// Seed 000's parameters; the hash was computed with Python's `hmac`.
     static let seedKey = "c4c6e43dbf9f55asrerfa12312789"
@@ -61,8 +61,8 @@ struct DrupalCommandTests {
     }
 
     @Test(.enabled(if: BuiltExecutable.isAvailable("signed-api") || TestEnvironment.isCI, "\(BuiltExecutable.missingMessage("signed-api"))"))
-    func hashAsAProcess() throws {
-        let run = try ToolProcess.run("signed-api", ["drupal", "hash"] + Self.seedArguments)
+    func hashAsAProcess() async throws {
+        let run = try await ToolProcess.run("signed-api", ["drupal", "hash"] + Self.seedArguments)
         #expect(run.status == 0)
         #expect(run.output == Self.seedHash + "\n")
         #expect(!run.errorOutput.contains(Self.seedKey))

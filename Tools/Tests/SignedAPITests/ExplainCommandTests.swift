@@ -8,7 +8,7 @@ import TestSupport
 
 /// `signed-api explain`: a captured request of each scheme, told apart and checked; a changed
 /// one says why; a capture that cannot be read says what is wrong with it; no secret is printed.
-@Suite("signed-api explain")
+@Suite("signed-api explain", .heavy)
 struct ExplainCommandTests {
     static let consumerSecret = "ConsumerSecretNeverPrinted"
     static let tokenSecret = "TokenSecretNeverPrinted"
@@ -96,10 +96,10 @@ struct ExplainCommandTests {
 
     @Test(
         "OAuth 1.0a: requests-oauthlib's requests, as sent, verify in each of the three places; changed, they do not",
-        .enabled(if: TestEnvironment.isCI || PythonPeer.hasModules(["requests", "requests_oauthlib"]), "python3 with requests-oauthlib is not installed (pip install -r .ci/requirements.txt)")
+        .enabled("python3 with requests-oauthlib is not installed (pip install -r .ci/requirements.txt)") { await PythonPeer.hasModules(["requests", "requests_oauthlib"]) || TestEnvironment.isCI }
     )
     func oauthPeer() async throws {
-        let run = try PythonPeer.run(script: Self.peerScript, input: Data())
+        let run = try await PythonPeer.run(script: Self.peerScript, input: Data())
         #expect(run.status == 0, "\(run.errors)")
         let captures = try JSONDecoder().decode([String].self, from: run.output)
         #expect(captures.count == 3)
@@ -178,19 +178,19 @@ struct ExplainCommandTests {
     }
 
     @Test("the built executable reads the capture from a file (exit 0 when it verifies, 1 when not) and refuses an empty standard input")
-    func process() throws {
+    func process() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("explain-\(UUID().uuidString).txt")
         try Data(Self.drupalCapture(Self.drupalCall()).utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let good = try ToolProcess.run("signed-api", ["explain", file.path, "--api-key", Self.apiKey])
+        let good = try await ToolProcess.run("signed-api", ["explain", file.path, "--api-key", Self.apiKey])
         #expect(good.status == 0, "\(good.output)\(good.errorOutput)")
         #expect(good.output.hasPrefix("scheme:      Drupal Services key authentication (JSON-RPC)\n"))
-        let bad = try ToolProcess.run("signed-api", ["explain", file.path, "--api-key", "another"])
+        let bad = try await ToolProcess.run("signed-api", ["explain", file.path, "--api-key", "another"])
         #expect(bad.status == 1 && bad.output.contains("expected:"))
-        let empty = try ToolProcess.run("signed-api", ["explain"])
+        let empty = try await ToolProcess.run("signed-api", ["explain"])
         #expect(empty.status != 0 && empty.output.isEmpty)
         #expect(empty.errorOutput.contains("the capture is empty"), "\(empty.errorOutput)")
-        let missing = try ToolProcess.run("signed-api", ["explain", file.path + ".missing", "--api-key", "k"])
+        let missing = try await ToolProcess.run("signed-api", ["explain", file.path + ".missing", "--api-key", "k"])
         #expect(missing.status != 0 && missing.errorOutput.contains("cannot read the capture"), "\(missing.errorOutput)")
     }
 

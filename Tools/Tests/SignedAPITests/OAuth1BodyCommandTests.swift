@@ -5,11 +5,12 @@ import OAuth1RSA
 @testable import SignedAPI
 import SigningCore
 import Testing
+import TestSupport
 
 /// `oauth1 sign --body-file --content-type --body-hash`: a JSON body, signed through
 /// `oauth_body_hash` only when asked, byte for byte as the file holds it; `oauth1 explain`
 /// checks the hash against the body it is given.
-@Suite("signed-api oauth1 request bodies and oauth_body_hash")
+@Suite("signed-api oauth1 request bodies and oauth_body_hash", .heavy)
 struct OAuth1BodyCommandTests {
     /// A Jira-style JSON body, with the final line end a file has (it is part of the body).
     static let body = #"{"fields":{"project":{"key":"DEMO"},"summary":"Signed from the command line"}}"# + "\n"

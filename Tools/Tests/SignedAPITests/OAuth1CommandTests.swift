@@ -4,8 +4,9 @@ import OAuth1Client
 @testable import SignedAPI
 import SigningCore
 import Testing
+import TestSupport
 
-@Suite("signed-api oauth1")
+@Suite("signed-api oauth1", .heavy)
 struct OAuth1CommandTests {
     static let twitterArguments = [
         "--method", "POST", "--url", "https://api.twitter.com/1.1/statuses/update.json?include_entities=true",
@@ -112,11 +113,11 @@ struct OAuth1CommandTests {
     }
 
     @Test("the built executable runs `oauth1 sign` and exits 0, `oauth1 explain` exits 1 on a bad signature")
-    func process() throws {
-        let sign = try ToolProcess.run("signed-api", ["oauth1", "sign", "--output", "base-string"] + Self.twitterArguments)
+    func process() async throws {
+        let sign = try await ToolProcess.run("signed-api", ["oauth1", "sign", "--output", "base-string"] + Self.twitterArguments)
         #expect(sign.status == 0)
         #expect(sign.output.trimmingCharacters(in: .whitespacesAndNewlines) == signingVectors4BaseString)
-        let explain = try ToolProcess.run("signed-api", ["oauth1", "explain"] + Self.explainArguments(url: "https://api.twitter.com/1.1/statuses/update.json", signature: "AAAA"))
+        let explain = try await ToolProcess.run("signed-api", ["oauth1", "explain"] + Self.explainArguments(url: "https://api.twitter.com/1.1/statuses/update.json", signature: "AAAA"))
         #expect(explain.status == 1)
         #expect(explain.output.contains("INVALID"))
     }

@@ -4,11 +4,12 @@ import OAuth1Client
 @testable import SignedAPI
 import SigningCore
 import Testing
+import TestSupport
 
 /// `explain` as a person debugging a 401 uses it: a request signed by `sign`, then changed or
 /// checked with the wrong secret, with and without the base string that was signed (or the
 /// mock's `X-OAuth1-Base-String`, pasted verbatim or percent-encoded).
-@Suite("signed-api oauth1 explain verdicts")
+@Suite("signed-api oauth1 explain verdicts", .heavy)
 struct OAuth1ExplainVerdictTests {
     static let url = "https://api.example.com/1/statuses/update.json?trim_user=1"
     static let secrets = ["--consumer-secret", "cs", "--token-secret", "ts"]

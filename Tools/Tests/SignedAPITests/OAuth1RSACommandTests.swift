@@ -4,11 +4,12 @@ import OAuth1Client
 @testable import SignedAPI
 import SigningCore
 import Testing
+import TestSupport
 
 /// `oauth1 sign --signature-method RSA-SHA1 --private-key-file` and `explain`/`oauth1 explain
 /// --public-key-file`: what the private key signs the public key verifies, another public key
 /// does not and the verdict blames the keys; an RSA capture without the public key names the flag.
-@Suite("signed-api oauth1 with RSA keys")
+@Suite("signed-api oauth1 with RSA keys", .heavy)
 struct OAuth1RSACommandTests {
     static let rsaMethods = OAuth1SignatureMethod.allCases.filter { $0.key == .rsaKeyPair }
     static let url = "https://jira.example.com/rest/api/2/issue?expand=names"

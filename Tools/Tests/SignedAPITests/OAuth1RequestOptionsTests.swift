@@ -4,10 +4,11 @@ import OAuth1Client
 @testable import SignedAPI
 import SigningCore
 import Testing
+import TestSupport
 
 /// The options `oauth1 sign` and `oauth1 explain` share (``OAuth1RequestOptions``) are read,
 /// checked and documented the same way by both, so what one signs the other verifies.
-@Suite("signed-api oauth1 shared options")
+@Suite("signed-api oauth1 shared options", .heavy)
 struct OAuth1RequestOptionsTests {
     /// Shared options only, with values beginning with `-` and a repeated form field.
     static let shared = [

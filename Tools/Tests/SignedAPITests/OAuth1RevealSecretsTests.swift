@@ -4,10 +4,11 @@ import OAuth1Client
 @testable import SignedAPI
 import SigningCore
 import Testing
+import TestSupport
 
 /// `oauth1 sign --reveal-secrets`: a PLAINTEXT header (the secrets themselves) is printed only
 /// with the flag, the JSON is redacted without it, and HMAC outputs do not depend on it.
-@Suite("signed-api oauth1 sign --reveal-secrets")
+@Suite("signed-api oauth1 sign --reveal-secrets", .heavy)
 struct OAuth1RevealSecretsTests {
     static let url = "https://e.com/statuses/update?include_entities=true"
 
@@ -42,8 +43,8 @@ struct OAuth1RevealSecretsTests {
     }
 
     @Test("the built executable exits non-zero with the message on stderr and prints nothing")
-    func plaintextHeaderRefusedByProcess() throws {
-        let run = try ToolProcess.run("signed-api", ["oauth1", "sign", "--output", "header"] + Self.plaintextArguments)
+    func plaintextHeaderRefusedByProcess() async throws {
+        let run = try await ToolProcess.run("signed-api", ["oauth1", "sign", "--output", "header"] + Self.plaintextArguments)
         #expect(run.status != 0)
         #expect(run.output.isEmpty)
         #expect(run.errorOutput.contains("a PLAINTEXT signature is the secrets"), "\(run.errorOutput)")

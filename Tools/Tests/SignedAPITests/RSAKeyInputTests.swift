@@ -3,11 +3,12 @@ import Foundation
 import OAuth1RSA
 @testable import SignedAPI
 import Testing
+import TestSupport
 
 /// Key files that cannot sign or verify are refused with the loader's reason, naming the option
 /// and the path; the private key's Base64 appears in no output, message or help, in-process or
 /// from the built executable.
-@Suite("signed-api RSA key files")
+@Suite("signed-api RSA key files", .heavy)
 struct RSAKeyInputTests {
     /// A private key file that cannot sign, and what the refusal says.
     enum BadPrivateKey: String, CaseIterable, Sendable {
@@ -88,7 +89,7 @@ struct RSAKeyInputTests {
     }
 
     @Test("the built executable prints no line of the private key: outputs, refusals and help")
-    func privateKeyNeverPrinted() throws {
+    func privateKeyNeverPrinted() async throws {
         let keys = try RSAKeyFiles()
         defer { keys.remove() }
         let pem = TestRSAKeys.signing.pemRepresentation
@@ -105,7 +106,7 @@ struct RSAKeyInputTests {
             (["oauth1", "sign", "--help"], ["SIGNED_API_PRIVATE_KEY": pem], nil, 0),
         ]
         for run in runs {
-            let result = try ToolProcess.run("signed-api", run.arguments, environment: run.environment, input: run.input)
+            let result = try await ToolProcess.run("signed-api", run.arguments, environment: run.environment, input: run.input)
             #expect(result.status == run.status, "\(run.arguments): \(result.errorOutput)")
             Self.expectNoPrivateKey(result.output + result.errorOutput)
             if run.status == 0, run.arguments.first == "oauth1" { #expect(result.output.contains("RSA-SHA1"), "\(result.output)") }

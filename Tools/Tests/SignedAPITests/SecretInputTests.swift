@@ -3,11 +3,12 @@ import DrupalServicesClient
 import Foundation
 @testable import SignedAPI
 import Testing
+import TestSupport
 
 /// Every secret of every subcommand comes from its flag, its file (or standard input) or its
 /// environment variable alike, in that order; a file that cannot give it is refused naming the
 /// option and the path; no secret is ever printed, in output or error.
-@Suite("signed-api secrets from a flag, a file, standard input or the environment")
+@Suite("signed-api secrets from a flag, a file, standard input or the environment", .heavy)
 struct SecretInputTests {
     /// `message` with the secret of `example` nowhere in it.
     static func expectNoSecret(_ message: String, _ example: SecretCase, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -16,25 +16,25 @@ struct SecretProcessTests {
     }
 
     @Test("oauth1 sign reads the consumer secret from standard input, drupal hash the API key from the environment")
-    func standardInputAndEnvironment() throws {
+    func standardInputAndEnvironment() async throws {
         let arguments = ["oauth1", "sign"] + SecretCase.removing("consumer-secret", from: OAuth1CommandTests.twitterArguments)
-        let byFlag = try ToolProcess.run("signed-api", arguments + ["--consumer-secret", Self.twitterSecret])
-        let byInput = try ToolProcess.run("signed-api", arguments + ["--consumer-secret-file", "-"], input: Self.twitterSecret + "\n")
+        let byFlag = try await ToolProcess.run("signed-api", arguments + ["--consumer-secret", Self.twitterSecret])
+        let byInput = try await ToolProcess.run("signed-api", arguments + ["--consumer-secret-file", "-"], input: Self.twitterSecret + "\n")
         #expect(byFlag.status == 0 && byInput.status == 0, "\(byInput.errorOutput)")
         #expect(byInput.output == byFlag.output && byInput.output.contains("hCtSmYh+iHYCEqBWrE7C7hYmtUk="), "\(byInput.output)")
         Self.expectNoSecret(byInput, Self.twitterSecret)
 
         let hashArguments = ["drupal", "hash"] + SecretCase.removing("api-key", from: DrupalCommandTests.seedArguments)
-        let byVariable = try ToolProcess.run("signed-api", hashArguments, environment: ["SIGNED_API_API_KEY": DrupalCommandTests.seedKey])
+        let byVariable = try await ToolProcess.run("signed-api", hashArguments, environment: ["SIGNED_API_API_KEY": DrupalCommandTests.seedKey])
         #expect(byVariable.status == 0 && byVariable.output == DrupalCommandTests.seedHash + "\n", "\(byVariable.errorOutput)")
         Self.expectNoSecret(byVariable, DrupalCommandTests.seedKey)
     }
 
     @Test("explain reads the capture from a file and the API key from standard input")
-    func explainCaptureFileSecretInput() throws {
+    func explainCaptureFileSecretInput() async throws {
         let capture = try SecretFile(Array(ExplainCommandTests.drupalCapture(ExplainCommandTests.drupalCall()).utf8))
         defer { capture.remove() }
-        let run = try ToolProcess.run("signed-api", ["explain", capture.path, "--api-key-file", "-"], input: ExplainCommandTests.apiKey + "\r\n")
+        let run = try await ToolProcess.run("signed-api", ["explain", capture.path, "--api-key-file", "-"], input: ExplainCommandTests.apiKey + "\r\n")
         #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
         #expect(run.output.hasPrefix("scheme:      Drupal Services key authentication (JSON-RPC)\n"))
         Self.expectNoSecret(run, ExplainCommandTests.apiKey)
@@ -47,9 +47,9 @@ struct SecretProcessTests {
         (["drupal", "hash"], "give the Drupal site's API key: --api-key-file PATH, SIGNED_API_API_KEY or --api-key"),
         (["explain", "--api-key-file", "-"], "standard input holds the capture, so --api-key-file cannot be '-'"),
     ])
-    func refused(arguments: [String], message: String) throws {
+    func refused(arguments: [String], message: String) async throws {
         let rest = arguments.first == "drupal" ? SecretCase.removing("api-key", from: DrupalCommandTests.seedArguments) : []
-        let run = try ToolProcess.run("signed-api", arguments + rest, input: "")
+        let run = try await ToolProcess.run("signed-api", arguments + rest, input: "")
         #expect(run.status == ExitCode.validationFailure.rawValue, "\(run.errorOutput)")
         #expect(run.output.isEmpty)
         #expect(run.errorOutput.contains(message), "\(run.errorOutput)")
