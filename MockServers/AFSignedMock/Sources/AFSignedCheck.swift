@@ -74,29 +74,11 @@ struct AFSignedCheck: Sendable {
         }
     }
 
-    /// `bytes` as a header value: printable ASCII as it is, every other byte (newlines
-    /// included), `%`, and a space at either end (which HTTP would trim) as `%XX`, so any string
-    /// to sign is shown exactly and unambiguously; at most ``maximumDiagnosisLength``
-    /// characters, a cut value ending with `%...`.
+    /// `bytes` as a header value, in the one encoding of every diagnosis header (`HeaderText`:
+    /// printable ASCII as it is, every other byte (newlines included), `%`, and a space at
+    /// either end as `%XX`), so any string to sign is shown exactly and unambiguously; at most
+    /// ``maximumDiagnosisLength`` characters, a cut value ending with `%...`.
     static func headerValue(_ bytes: [UInt8]) -> String {
-        let last = bytes.count - 1
-        let isPlain: (Int, UInt8) -> Bool = { index, byte in
-            (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "%") && !(byte == 0x20 && (index == 0 || index == last))
-        }
-        var length = 0
-        for (index, byte) in bytes.enumerated() { length += isPlain(index, byte) ? 1 : 3 }
-        let limit = length <= maximumDiagnosisLength ? length : maximumDiagnosisLength - 4
-        let hex = Array("0123456789ABCDEF".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(limit + 4)
-        for (index, byte) in bytes.enumerated() {
-            let piece: [UInt8] = isPlain(index, byte) ? [byte] : [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            guard output.count + piece.count <= limit else {
-                output += Array("%...".utf8)
-                break
-            }
-            output += piece
-        }
-        return String(decoding: output, as: UTF8.self)
+        HeaderText.encode(bytes: bytes, limit: maximumDiagnosisLength)
     }
 }

@@ -31,7 +31,7 @@ struct SignatureCheckTests {
             } else {
                 #expect(error?.code == .timestampRefused)
                 #expect(error?.providerMessage == "Incorrect auth timestamp" && error?.statusCode == 401)
-                #expect(error?.mockReason?.contains("the window is +/-43200 s") == true)
+                #expect(error?.mockReason?.contains("the window is ±43200 s") == true)
             }
         }
     }

@@ -30,23 +30,10 @@ enum DrupalEnvelope {
         json(JSONRPCResponse(version: .v1_1, outcome: .error(JSONRPCErrorObject(code: code, message: message)), id: nil).encoded(), status: status)
     }
 
-    /// `text` as a header value: printable ASCII as it is, every other byte (and `%`) as `%XX`
-    /// of its UTF-8, so a non-ASCII domain or nonce is shown exactly and unambiguously.
+    /// `text` as a header value, in the one encoding of every diagnosis header
+    /// (`HeaderText`: percent-encoded UTF-8), so a non-ASCII domain or nonce is shown exactly
+    /// and unambiguously.
     static func headerValue(_ text: String) -> String {
-        var output = ""
-        for byte in text.utf8 {
-            if (0x20...0x7E).contains(byte), byte != UInt8(ascii: "%") {
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                output += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return output
-    }
-}
-
-private extension String {
-    func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
+        HeaderText.encode(text)
     }
 }

@@ -9,22 +9,26 @@ struct JiraIssueRequest {
     /// The issue's summary.
     let summary: String
 
-    /// Reads `body`, refusing what Jira refuses with 400 and its `errors` words.
+    /// Reads `body`, refusing what Jira refuses with 400 and its words: a body that is no JSON
+    /// object in `errorMessages`, a field's error in `errors` keyed by the field.
     init(_ body: [UInt8]) throws(OAuth1MockError) {
         guard !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
             throw OAuth1MockError(code: .invalidInput, message: "the body must be a JSON object such as {\"fields\": {\"project\": {\"key\": \"MOCK\"}, \"summary\": \"…\"}}")
         }
         let fields = object["fields"] as? [String: Any] ?? [:]
-        guard let project = (fields["project"] as? [String: Any])?["key"] as? String,
+        guard let given = fields["project"] else {
+            throw OAuth1MockError(code: .invalidInput, message: "project is required", field: "project")
+        }
+        guard let project = (given as? [String: Any])?["key"] as? String,
               !project.isEmpty, project.count <= 10, project.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) })
         else {
-            throw OAuth1MockError(code: .invalidInput, message: "project: Specify a valid project ID or key (fields.project.key, such as MOCK)")
+            throw OAuth1MockError(code: .invalidInput, message: "Specify a valid project ID or key", field: "project")
         }
         guard let summary = fields["summary"] as? String, !summary.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw OAuth1MockError(code: .invalidInput, message: "summary: You must specify a summary of the issue.")
+            throw OAuth1MockError(code: .invalidInput, message: "You must specify a summary of the issue.", field: "summary")
         }
         guard summary.count <= 255 else {
-            throw OAuth1MockError(code: .invalidInput, message: "summary: Summary must be less than 255 characters.")
+            throw OAuth1MockError(code: .invalidInput, message: "Summary must be less than 255 characters.", field: "summary")
         }
         self.project = project
         self.summary = summary

@@ -68,7 +68,8 @@ struct OAuth1Authenticator: Sendable {
             signatureMethods: signatureMethods,
             timestampWindow: options.timestampWindowSeconds,
             requiresBodyHash: options.requiresBodyHash,
-            replayStore: replayStore
+            replayStore: replayStore,
+            parameterPlacement: flavour.parameterPlacement
         )
     }
 

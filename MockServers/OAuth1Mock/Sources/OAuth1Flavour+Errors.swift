@@ -18,6 +18,10 @@ extension OAuth1Flavour {
             return problemResponse(report)
         }
         let (status, code, text) = details(for: error)
+        if errorStyle == .problemReporting, let field = error.field {
+            // Jira's ErrorCollection: a field's error keyed by the field, none without one.
+            return .json(["errorMessages": [String](), "errors": [field: text]], status: status)
+        }
         var response = body(status: status, code: code, message: text)
         if exposeBaseString, let baseString = error.serverBaseString {
             response.headers[HTTPField.Name(OAuth1BaseStringDifference.headerName)!] = baseString
@@ -79,7 +83,8 @@ extension OAuth1Flavour {
                 + "<message>\(MockResponse.escapingMarkup(message))</message></status>"
             return MockResponse(status: status, contentType: "text/xml; charset=utf-8", text: xml)
         case .problemReporting:
-            // Jira's REST answers for what is not about OAuth (404, 429, a bad issue body).
+            // Jira's ErrorCollection for what is not about OAuth and belongs to no field (404,
+            // 429, a body that is no JSON object): the words in `errorMessages`.
             return .json(["errorMessages": [message], "errors": [String: String]()], status: status)
         }
     }

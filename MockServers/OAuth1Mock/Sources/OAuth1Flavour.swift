@@ -1,4 +1,5 @@
 public import HTTPTypes
+public import OAuth1Client
 
 /// How one OAuth 1.0a provider looks from outside, as data: its endpoint paths, token
 /// replies, error bodies, demo credentials and quirks. ``OAuth1MockProvider`` serves any flavour;
@@ -37,6 +38,15 @@ public struct OAuth1Flavour: Sendable, Hashable {
         case jiraCreateIssue
     }
 
+    /// What a request-token request without `oauth_callback` gets.
+    public enum MissingCallback: String, Sendable, Hashable {
+        /// Refused: OAuth 1.0a (RFC 5849 §2.1) requires `oauth_callback`, `oob` included.
+        case refused
+        /// Issued as if `oob` had been sent: the user copies the verifier from the page
+        /// (api.discogs.com, whose official Python client documents this desktop flow).
+        case outOfBand
+    }
+
     /// The name used on the command line and in the ready file.
     public var name: String
     /// The temporary-credential (request token) endpoint path.
@@ -73,6 +83,14 @@ public struct OAuth1Flavour: Sendable, Hashable {
     public var userID: String
     /// The demo user's screen name.
     public var screenName: String
+    /// Whether the protocol parameters must arrive in one place (RFC 5849 §3.5: ``twitter``,
+    /// ``netflix``, ``jira``) or may be split between the header, the query and the form body
+    /// (``discogs``, as its official client sends them). A flavour's own tolerance: the SDK's
+    /// `OAuth1Verifier` stays strict unless told otherwise.
+    public var parameterPlacement: OAuth1IncomingRequest.ParameterPlacement
+    /// What a request-token request without `oauth_callback` gets: refused (the default), or
+    /// treated as `oob` (``discogs``).
+    public var missingCallback: MissingCallback
 
     /// Creates a flavour.
     public init(
@@ -92,7 +110,9 @@ public struct OAuth1Flavour: Sendable, Hashable {
         consumerSecret: String,
         consumerPrivateKeyPEM: String? = nil,
         userID: String = "1000001",
-        screenName: String = "mockuser"
+        screenName: String = "mockuser",
+        parameterPlacement: OAuth1IncomingRequest.ParameterPlacement = .onePlace,
+        missingCallback: MissingCallback = .refused
     ) {
         self.name = name
         self.requestTokenPath = requestTokenPath
@@ -111,10 +131,18 @@ public struct OAuth1Flavour: Sendable, Hashable {
         self.consumerPrivateKeyPEM = consumerPrivateKeyPEM
         self.userID = userID
         self.screenName = screenName
+        self.parameterPlacement = parameterPlacement
+        self.missingCallback = missingCallback
     }
 
     /// Twitter/X (API v1.1 with OAuth 1.0a user context): POST token endpoints, access tokens
     /// with `user_id` and `screen_name`, JSON error codes 32, 89 and 135.
+    ///
+    /// What the real service accepts (MockServers/README.md, "What the real services accept"):
+    /// X documents `HMAC-SHA1` in the `Authorization` header and `oauth_callback` on every
+    /// request-token request; other methods and transmissions are not documented either way,
+    /// so the mock accepts them (narrow them with the `signatureMethods` option). The
+    /// parameters must come in one place.
     public static let twitter = OAuth1Flavour(
         name: "twitter",
         invalidateTokenPath: "/1.1/oauth/invalidate_token",
@@ -127,8 +155,16 @@ public struct OAuth1Flavour: Sendable, Hashable {
         screenName: "mockuser"
     )
 
-    /// Discogs: GET request token, POST access token, `{"message": …}` errors, a User-Agent
+    /// Discogs: GET or POST token endpoints, `{"message": …}` errors, a User-Agent
     /// required on every request, identity and database search resources.
+    ///
+    /// What the real service accepts (MockServers/README.md, "What the real services accept"):
+    /// api.discogs.com answers `PLAINTEXT` requests and its official Python client signs
+    /// `HMAC-SHA1`, both in the `Authorization` header; that client requests a token without `oauth_callback` (taken
+    /// as `oob`, ``MissingCallback/outOfBand``) and sends `oauth_callback` in the form body
+    /// beside the header (``OAuth1Client/OAuth1IncomingRequest/ParameterPlacement/split``).
+    /// Other methods and query or body transmission are not documented either way, so the mock
+    /// accepts them.
     public static let discogs = OAuth1Flavour(
         name: "discogs",
         tokenEndpointMethods: [.get, .post],
@@ -138,12 +174,18 @@ public struct OAuth1Flavour: Sendable, Hashable {
         consumerKey: "DiscogsMockConsumerKey01",
         consumerSecret: "DiscogsMockConsumerSecret0123456789ab",
         userID: "1578108",
-        screenName: "mockcollector"
+        screenName: "mockcollector",
+        parameterPlacement: .split,
+        missingCallback: .outOfBand
     )
 
     /// Netflix-style (the retired Netflix API): the login page at `/oauth/login`, GET token endpoints, `application_name` and
     /// `login_url` in the request-token reply, `user_id` in the access-token reply used in
     /// resource paths, `Invalid Signature` errors.
+    ///
+    /// What the real service accepted (MockServers/README.md, "What the real services accept"):
+    /// the API is retired and its documentation gone; the mock accepts every method and
+    /// transmission, the parameters in one place.
     public static let netflix = OAuth1Flavour(
         name: "netflix",
         authorizePath: "/oauth/login",
@@ -164,6 +206,13 @@ public struct OAuth1Flavour: Sendable, Hashable {
     /// (``consumerPrivateKeyPEM``), `oob` callbacks showing the verifier, OAuth Problem
     /// Reporting refusals with `oauth_signature_base_string`, and the REST resources
     /// `/rest/api/2/myself` and `/rest/api/2/issue`.
+    ///
+    /// What the real service accepts (MockServers/README.md, "What the real services accept"):
+    /// Atlassian documents `RSA-SHA1` with the consumer's public key registered in the
+    /// application link (so `HMAC-*` and `PLAINTEXT`, which need a shared secret, are refused,
+    /// as the mock's key-only consumer refuses them); `RSA-SHA256` and `RSA-SHA512` are not
+    /// documented either way, and the mock accepts them (the payment-API style of the
+    /// `requiresBodyHash` option uses `RSA-SHA256`). The parameters must come in one place.
     public static let jira = OAuth1Flavour(
         name: "jira",
         requestTokenPath: "/plugins/servlet/oauth/request-token",

@@ -57,15 +57,20 @@ public struct OAuth1MockError: MockProviderError, SignedAPIError {
     public let message: String
     /// For ``Code/signatureInvalid``: the base string the server computed.
     public let serverBaseString: String?
+    /// For ``Code/invalidInput``: the request field the refusal is about (Jira answers it in
+    /// `errors`, keyed by the field), or `nil` for a refusal of the request as a whole (Jira's
+    /// `errorMessages`).
+    public let field: String?
     /// The title of the HTML page that shows the error, on the authorisation routes a person
     /// sees in a browser; `nil` for the API's error body.
     private(set) var pageTitle: String?
 
     /// Creates an error.
-    public init(code: Code, message: String, serverBaseString: String? = nil) {
+    public init(code: Code, message: String, serverBaseString: String? = nil, field: String? = nil) {
         self.code = code
         self.message = message
         self.serverBaseString = serverBaseString
+        self.field = field
     }
 
     /// The same error, shown as an HTML page titled `title` (the authorisation routes).
@@ -75,8 +80,10 @@ public struct OAuth1MockError: MockProviderError, SignedAPIError {
         return error
     }
 
-    /// ``description``: the code, then the message.
-    public var journalReason: String { description }
+    /// ``description``: the code, then the message (after the ``field`` it is about, if any).
+    public var journalReason: String {
+        field.map { "\(code): fields.\($0): \(message)" } ?? description
+    }
 
     /// The provider's base string, for a refused signature.
     public var journalDiagnosis: JournalDiagnosis? {

@@ -51,7 +51,8 @@ struct OAuth1Routes: Sendable {
 
     private func requestToken(_ request: MockRequest, context: MockRequestContext) async throws(OAuth1MockError) -> MockResponse {
         let caller = try await authenticator.authenticate(request, for: .requestToken)
-        guard let callback = caller.request.callback else {
+        let missing = flavour.missingCallback == .outOfBand ? OAuth1CallbackPolicy.outOfBand : nil
+        guard let callback = caller.request.callback ?? missing else {
             throw OAuth1MockError(code: .missingParameter, message: "oauth_callback is required (OAuth 1.0a); send a callback URL or 'oob'")
         }
         try OAuth1CallbackPolicy(registeredCallbacks: options.registeredCallbacks).check(callback)

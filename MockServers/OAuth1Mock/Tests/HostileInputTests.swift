@@ -120,24 +120,46 @@ struct HostileInputTests {
         }
     }
 
-    @Test("Jira's issue route answers bad, empty, huge and hostile bodies with 400 and Jira's words, never a 500", arguments: [
-        ("", "the body must be a JSON object"),
-        ("[]", "the body must be a JSON object"),
-        ("{", "the body must be a JSON object"),
-        (String(repeating: "[", count: 100_000), "the body must be a JSON object"),
-        (#"{"fields": {}}"#, "project: Specify a valid project ID or key"),
-        (#"{"fields": {"project": {"key": "mock"}, "summary": "x"}}"#, "project: Specify a valid project ID or key"),
-        (#"{"fields": {"project": {"key": "MOCK"}}}"#, "summary: You must specify a summary of the issue."),
-        (#"{"fields": {"project": {"key": "MOCK"}, "summary": "   "}}"#, "summary: You must specify a summary of the issue."),
-        (#"{"fields": {"project": {"key": "MOCK"}, "summary": "\#(String(repeating: "é", count: 256))"}}"#, "summary: Summary must be less than 255 characters."),
-    ])
-    func jiraIssueBodies(body: String, expected: String) async throws {
+    static let notAnObject = "the body must be a JSON object such as {\"fields\": {\"project\": {\"key\": \"MOCK\"}, \"summary\": \"…\"}}"
+
+    @Test("Jira's issue route answers bad, empty, huge and hostile bodies with 400 and Jira's ErrorCollection, never a 500", arguments: [
+        // (body, errorMessages, errors): a body that is no JSON object belongs to no field;
+        // a field's error is keyed by the field, as Jira's REST API answers.
+        ("", [HostileInputTests.notAnObject], [:]),
+        ("[]", [HostileInputTests.notAnObject], [:]),
+        ("{", [HostileInputTests.notAnObject], [:]),
+        (String(repeating: "[", count: 100_000), [HostileInputTests.notAnObject], [:]),
+        (#"{"fields": {}}"#, [], ["project": "project is required"]),
+        (#"{"fields": {"project": "MOCK", "summary": "x"}}"#, [], ["project": "Specify a valid project ID or key"]),
+        (#"{"fields": {"project": {"key": "mock"}, "summary": "x"}}"#, [], ["project": "Specify a valid project ID or key"]),
+        (#"{"fields": {"project": {"key": "MOCK"}}}"#, [], ["summary": "You must specify a summary of the issue."]),
+        (#"{"fields": {"project": {"key": "MOCK"}, "summary": "   "}}"#, [], ["summary": "You must specify a summary of the issue."]),
+        (#"{"fields": {"project": {"key": "MOCK"}, "summary": 7}}"#, [], ["summary": "You must specify a summary of the issue."]),
+        (#"{"fields": {"project": {"key": "MOCK"}, "summary": "\#(String(repeating: "é", count: 256))"}}"#, [], ["summary": "Summary must be less than 255 characters."]),
+    ] as [(String, [String], [String: String])])
+    func jiraIssueBodies(body: String, errorMessages: [String], errors: [String: String]) async throws {
         try await OAuth1Harness.withRunning(.jira) { harness in
             let request = OAuth1Request(method: "POST", url: harness.url("/rest/api/2/issue"), headers: ["Content-Type": "application/json"], body: Array(body.utf8))
             let response = try await harness.send(request, signer: harness.demoSigner())
             #expect(response.status == .badRequest)
-            let messages = MockHTTP.json(response)?["errorMessages"] as? [String]
-            #expect(messages?.first?.hasPrefix(expected) == true, "\(MockHTTP.text(response).prefix(300))")
+            let json = try #require(MockHTTP.json(response), "\(MockHTTP.text(response).prefix(300))")
+            #expect(Set(json.keys) == ["errorMessages", "errors"])
+            #expect(json["errorMessages"] as? [String] == errorMessages)
+            #expect(json["errors"] as? [String: String] == errors)
+            let field = errors.keys.first
+            let reason = field.map { "invalid input: fields.\($0): \(errors[$0] ?? "")" } ?? "invalid input: \(Self.notAnObject)"
+            #expect(await harness.server.journal.last?.reason == reason)
+        }
+    }
+
+    @Test("Jira's answers for what belongs to no field keep errorMessages: an unknown REST path")
+    func jiraUnknownPath() async throws {
+        try await OAuth1Harness.withRunning(.jira) { harness in
+            let response = try await harness.send(OAuth1Request(url: harness.url("/rest/api/2/nothing")), signer: harness.demoSigner())
+            #expect(response.status == .notFound)
+            let json = try #require(MockHTTP.json(response))
+            #expect((json["errorMessages"] as? [String])?.count == 1)
+            #expect(json["errors"] as? [String: String] == [:])
         }
     }
 }

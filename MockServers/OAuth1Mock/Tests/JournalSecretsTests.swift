@@ -43,15 +43,17 @@ struct JournalSecretsTests {
         }
     }
 
-    @Test("X-Mock-Reason is printable ASCII even when the reason says '±' and '—'")
-    func asciiReason() async throws {
+    @Test("X-Mock-Reason carries '±' and '—' as percent-encoded UTF-8, which the SDK reads back as the journal's words")
+    func encodedReason() async throws {
         try await OAuth1Harness.withRunning(.twitter) { harness in
             let stale = harness.signer(token: harness.credentials["accessToken"], tokenSecret: harness.credentials["accessTokenSecret"], skew: -3600)
             let response = try await harness.send(OAuth1Request(url: harness.url("/1.1/account/verify_credentials.json")), signer: stale)
             let reason = try #require(response.headers[.mockReason])
             #expect(reason.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F })
-            #expect(reason.contains("the window is +/-300 s - check the device clock"), "\(reason)")
-            #expect(await harness.server.journal.last?.reason.contains("±300 s — check") == true)   // the journal keeps the words
+            #expect(reason.contains("the window is %C2%B1300 s %E2%80%94 check the device clock"), "\(reason)")
+            let journaled = try #require(await harness.server.journal.last?.reason)
+            #expect(journaled.contains("±300 s — check"))   // the journal keeps the words
+            #expect(APIResponse(statusCode: 401, headers: ["X-Mock-Reason": reason]).mockReason == journaled)
         }
     }
 }

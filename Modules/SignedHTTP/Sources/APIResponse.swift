@@ -1,4 +1,5 @@
 public import Foundation
+import SigningCore
 
 /// An HTTP response as a plain value.
 public struct APIResponse: Sendable, Hashable {
@@ -45,8 +46,12 @@ public struct APIResponse: Sendable, Hashable {
     /// (real providers never send it). The one place the name is spelled.
     public static let mockReasonHeaderName = "X-Mock-Reason"
 
-    /// The mock server's explanation of a rejection (``mockReasonHeaderName``), when present.
-    public var mockReason: String? { headers[Self.mockReasonHeaderName] }
+    /// The mock server's explanation of a rejection (``mockReasonHeaderName``), when present,
+    /// decoded: the mocks write it as percent-encoded UTF-8 (`RFC 5849 %C2%A73.5` is read as
+    /// `RFC 5849 §3.5`); a value that is not valid percent-encoded UTF-8 is given as it came.
+    public var mockReason: String? {
+        headers[Self.mockReasonHeaderName].map { value in (try? PercentEncoding.decode(value)) ?? value }
+    }
 }
 
 extension APIResponse: CustomStringConvertible {

@@ -80,4 +80,16 @@ struct ConversionTests {
         #expect(APIResponse(statusCode: 401, headers: ["x-mock-reason": "nonce used"]).mockReason == "nonce used")
         #expect(APIResponse(statusCode: 401).mockReason == nil)
     }
+
+    @Test("the mock's reason is decoded from percent-encoded UTF-8; anything else is given as it came", arguments: [
+        ("RFC 5849 %C2%A73.5", "RFC 5849 §3.5"),
+        ("caf%C3%A9 %F0%9F%92%A5%0Anext", "café 💥\nnext"),
+        ("100%25 sure", "100% sure"),
+        ("%20edge%20", " edge "),
+        ("100% sure", "100% sure"),
+        ("bad %FF byte", "bad %FF byte"),
+    ])
+    func mockReasonDecoded(header: String, reason: String) {
+        #expect(APIResponse(statusCode: 401, headers: ["X-Mock-Reason": header]).mockReason == reason)
+    }
 }

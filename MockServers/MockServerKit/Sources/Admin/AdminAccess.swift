@@ -64,12 +64,12 @@ public struct AdminAccess: Sendable {
         }
         let host = Self.hostName(request.authority ?? "")
         guard names.contains(host) else {
-            let shown = host.isEmpty ? "no Host" : "the Host '\(HeaderText.ascii(String(host.prefix(100))))'"
+            let shown = host.isEmpty ? "no Host" : "the Host '\(host.prefix(100))'"
             return "\(shown) is not one of this server's names (\(names.sorted().joined(separator: ", "))); add it to adminHosts to allow it"
         }
         if let origin = request.headerFields[.origin] {
             guard origin.lowercased().hasPrefix("http://"), names.contains(Self.hostName(String(origin.dropFirst("http://".count)))) else {
-                return "the Origin '\(HeaderText.ascii(String(origin.prefix(100))))' is not this server's; the admin routes answer only pages this server served"
+                return "the Origin '\(origin.prefix(100))' is not this server's; the admin routes answer only pages this server served"
             }
         }
         guard request.method != .get, request.method != .head else { return nil }

@@ -36,14 +36,15 @@ extension MockProviderError {
     func response(in server: MockServerContext) -> MockResponse {
         var response = (server.provider as? Provider).map(response(from:))
             ?? server.errorResponse(.badRequest, "The request was refused: \(journalReason)")
-        response.headers[.mockReason] = HeaderText.ascii(String(journalReason.prefix(300)))
+        response.headers[.mockReason] = HeaderText.encode(journalReason.prefix(300))
         return response
     }
 }
 
 extension HTTPField.Name {
     /// `X-Mock-Reason`: the mock server's explanation of a rejection, on every response made
-    /// from a ``MockProviderError`` (at most 300 characters, printable ASCII). Clients read it as
+    /// from a ``MockProviderError``: at most 300 characters of the reason, in ``HeaderText``'s
+    /// encoding (percent-encoded UTF-8: `§` is `%C2%A7`). Clients read it decoded as
     /// `APIResponse.mockReason`.
     public static var mockReason: HTTPField.Name { HTTPField.Name(APIResponse.mockReasonHeaderName)! }
 }

@@ -8,7 +8,7 @@ extension OAuth1IncomingRequest {
         let method: String
         let url: URL
         let realm: String?
-        let protocolParameterLocation: ParameterLocation
+        let protocolParameterLocations: [ParameterLocation]
         let protocolBytes: OAuth1DecodedParameters
         let signatureBytes: OAuth1DecodedParameters
         let parts: OAuth1URLParts
@@ -22,7 +22,9 @@ extension OAuth1IncomingRequest {
         let body: [UInt8]
         let isFormEncoded: Bool
 
-        init(method: String, url: URL, authorizationHeader: String?, contentType: String?, body: [UInt8]) throws(OAuth1Error) {
+        init(
+            method: String, url: URL, authorizationHeader: String?, contentType: String?, body: [UInt8], placement: ParameterPlacement
+        ) throws(OAuth1Error) {
             let parts = try OAuth1URLParts(url)
             self.method = method
             self.url = url
@@ -62,8 +64,8 @@ extension OAuth1IncomingRequest {
             }
             let form = query.upperBound..<received.count
 
-            // The protocol parameters, and where they came from: exactly one place (§3.5). One pass
-            // over them picks out the ones this type reads.
+            // The protocol parameters, and where they came from: exactly one place (§3.5), or, for a
+            // service that accepts it, several. One pass over them picks out the ones this type reads.
             var consumerKey: String?, methodName: String?, signature: String?, version: String?, token: String?, nonce: String?
             var hasTimestamp = false, seconds: Int?, hasBodyHash = false
             /// Reads the protocol parameters of `range`; whether there were any.
@@ -93,30 +95,28 @@ extension OAuth1IncomingRequest {
                 }
                 return found
             }
-            let (inHeader, inQuery, inForm) = (scan(header), scan(query), scan(form))
-            let location: ParameterLocation, range: Range<Int>
-            switch (inHeader, inQuery, inForm) {
-            case (true, false, false): (location, range) = (.authorizationHeader, header)
-            case (false, true, false): (location, range) = (.query, query)
-            case (false, false, true): (location, range) = (.formBody, form)
-            case (false, false, false):
+            let places = [(header, ParameterLocation.authorizationHeader), (query, .query), (form, .formBody)].filter { scan($0.0) }
+            guard !places.isEmpty else {
                 throw OAuth1Error(code: .missingParameter, message: "the request carries no OAuth protocol parameters (no 'Authorization: OAuth' header and no oauth_* query or form fields)")
-            default:
-                let places = [(inHeader, ParameterLocation.authorizationHeader), (inQuery, .query), (inForm, .formBody)].filter { $0.0 }.map { $0.1.rawValue }
+            }
+            if places.count > 1, placement == .onePlace {
                 throw OAuth1Error(
                     code: .parametersInSeveralLocations,
-                    message: "oauth_* parameters arrived in \(places.joined(separator: " and ")); RFC 5849 §3.5 allows exactly one place"
+                    message: "oauth_* parameters arrived in \(places.map { $0.1.rawValue }.joined(separator: " and ")); RFC 5849 §3.5 allows exactly one place"
                 )
             }
             let protocolParameters = received.selecting { add in
-                for index in range where received.isProtocolParameter(index) { add(index) }
+                for (range, _) in places {
+                    for index in range where received.isProtocolParameter(index) { add(index) }
+                }
             }
-            // The header's names were all found different as it was parsed.
-            if location != .authorizationHeader, let repeated = protocolParameters.firstRepeatedName() {
+            // The header's names were all found different as it was parsed; a name repeated in
+            // the query or the body, or sent in two places, is refused.
+            if places.count > 1 || places[0].1 != .authorizationHeader, let repeated = protocolParameters.firstRepeatedName() {
                 throw OAuth1Error(code: .duplicateParameter, message: "'\(repeated)' is given more than once; send each protocol parameter once")
             }
             self.protocolBytes = protocolParameters
-            self.protocolParameterLocation = location
+            self.protocolParameterLocations = places.map { $0.1 }
 
             func missing(_ name: String) -> OAuth1Error {
                 OAuth1Error(code: .missingParameter, message: "the request has no '\(name)'; every signed request must carry it")

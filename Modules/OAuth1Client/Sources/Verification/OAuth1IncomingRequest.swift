@@ -22,6 +22,21 @@ public struct OAuth1IncomingRequest: Sendable {
         case query
     }
 
+    /// Whether the protocol parameters must arrive in one place, as RFC 5849 §3.5 says, or may
+    /// be split between places, as some services accept.
+    public enum ParameterPlacement: String, Sendable, Hashable {
+        /// All of them in one place: the header, the query or the form body (RFC 5849 §3.5).
+        /// Parameters in several places are refused with
+        /// ``OAuth1Error/Code/parametersInSeveralLocations``. The default.
+        case onePlace
+        /// Spread over the header, the query and the form body as the client sent them (Discogs
+        /// accepts `oauth_callback` in the form body beside an `Authorization` header carrying
+        /// the rest). Each name still comes once: a name sent in two places is refused with
+        /// ``OAuth1Error/Code/duplicateParameter``. The signature covers every parameter
+        /// wherever it came from, as RFC 5849 §3.4.1.3.1 collects them.
+        case split
+    }
+
     /// Everything read from the request, kept in one immutable object: a copy of the request
     /// is one reference, not thirty.
     private let storage: Storage
@@ -34,8 +49,11 @@ public struct OAuth1IncomingRequest: Sendable {
     public var realm: String? { storage.realm }
     /// The decoded `oauth_*` parameters (`oauth_signature` included), in the order received.
     public var protocolParameters: [FormField] { storage.protocolBytes.fields }
-    /// Where ``protocolParameters`` came from.
-    public var protocolParameterLocation: ParameterLocation { storage.protocolParameterLocation }
+    /// Where ``protocolParameters`` came from: the first of ``protocolParameterLocations``.
+    public var protocolParameterLocation: ParameterLocation { storage.protocolParameterLocations[0] }
+    /// Every place ``protocolParameters`` came from, in the order header, query, form body: one
+    /// place unless the request was read with ``ParameterPlacement/split``.
+    public var protocolParameterLocations: [ParameterLocation] { storage.protocolParameterLocations }
     /// Every parameter that goes into the base string: the query's fields, the form body's
     /// fields (only for `application/x-www-form-urlencoded`), the header's parameters;
     /// never `realm` or `oauth_signature`.
@@ -72,14 +90,18 @@ public struct OAuth1IncomingRequest: Sendable {
     ///   - contentType: the `Content-Type` value; the body is read as form fields only when its
     ///     media type is `application/x-www-form-urlencoded`.
     ///   - body: the raw body.
+    ///   - placement: whether the protocol parameters must come in one place (the default) or
+    ///     may be split between places.
     /// - Throws: ``OAuth1Error`` when the header is malformed, the query or form body cannot be
     ///   decoded, an `oauth_*` parameter is repeated, protocol parameters come from more than
-    ///   one place, a required one is missing (`oauth_consumer_key`, `oauth_signature_method`,
+    ///   one place (with ``ParameterPlacement/onePlace``), a required one is missing (`oauth_consumer_key`, `oauth_signature_method`,
     ///   `oauth_signature`, and `oauth_timestamp`/`oauth_nonce` except with `PLAINTEXT`), the
     ///   method or `oauth_version` is unsupported, `oauth_timestamp` is not a number, or a form
     ///   body carries `oauth_body_hash`.
-    public init(method: String, url: URL, authorizationHeader: String?, contentType: String?, body: [UInt8]) throws(OAuth1Error) {
-        storage = try Storage(method: method, url: url, authorizationHeader: authorizationHeader, contentType: contentType, body: body)
+    public init(
+        method: String, url: URL, authorizationHeader: String?, contentType: String?, body: [UInt8], placement: ParameterPlacement = .onePlace
+    ) throws(OAuth1Error) {
+        storage = try Storage(method: method, url: url, authorizationHeader: authorizationHeader, contentType: contentType, body: body, placement: placement)
     }
 
     /// The decoded value of protocol parameter `name` (e.g. `oauth_callback`), if sent.

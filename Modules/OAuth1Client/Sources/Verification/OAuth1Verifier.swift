@@ -79,6 +79,11 @@ public struct OAuth1Verifier: Sendable {
     public var replayStore: any ReplayStore
     /// How the URL the client signed is rebuilt (behind a proxy, say which).
     public var publicURL: PublicURLPolicy
+    /// Whether the protocol parameters must arrive in one place (RFC 5849 §3.5, the default)
+    /// or may be split between the header, the query and the form body, for a service that
+    /// must accept clients which split them (Discogs' official Python client sends
+    /// `oauth_callback` in the form body and the rest in `Authorization`).
+    public var parameterPlacement: OAuth1IncomingRequest.ParameterPlacement
 
     /// The methods a verifier accepts unless told otherwise.
     public static let defaultSignatureMethods: Set<OAuth1SignatureMethod> = [.hmacSHA1, .hmacSHA256, .rsaSHA1, .rsaSHA256]
@@ -91,7 +96,8 @@ public struct OAuth1Verifier: Sendable {
         timestampWindow: Int = 300,
         requiresBodyHash: Bool = false,
         replayStore: any ReplayStore,
-        publicURL: PublicURLPolicy = .request
+        publicURL: PublicURLPolicy = .request,
+        parameterPlacement: OAuth1IncomingRequest.ParameterPlacement = .onePlace
     ) {
         self.consumer = consumer
         self.tokens = tokens
@@ -100,6 +106,7 @@ public struct OAuth1Verifier: Sendable {
         self.requiresBodyHash = requiresBodyHash
         self.replayStore = replayStore
         self.publicURL = publicURL
+        self.parameterPlacement = parameterPlacement
     }
 
     /// A verifier for consumers that sign with a shared secret (`HMAC-*`, `PLAINTEXT`).
@@ -110,12 +117,13 @@ public struct OAuth1Verifier: Sendable {
         timestampWindow: Int = 300,
         requiresBodyHash: Bool = false,
         replayStore: any ReplayStore,
-        publicURL: PublicURLPolicy = .request
+        publicURL: PublicURLPolicy = .request,
+        parameterPlacement: OAuth1IncomingRequest.ParameterPlacement = .onePlace
     ) {
         self.init(
             consumer: { key in try await consumerSecret(key).map(OAuth1Consumer.init(secret:)) },
             tokens: tokens, signatureMethods: signatureMethods, timestampWindow: timestampWindow,
-            requiresBodyHash: requiresBodyHash, replayStore: replayStore, publicURL: publicURL
+            requiresBodyHash: requiresBodyHash, replayStore: replayStore, publicURL: publicURL, parameterPlacement: parameterPlacement
         )
     }
 
@@ -125,7 +133,8 @@ public struct OAuth1Verifier: Sendable {
     /// Verifies `request` at `now`.
     ///
     /// - Throws: ``OAuth1Error``: `invalidURL`, `invalidAuthorizationHeader`, `invalidParameter`,
-    ///   `missingParameter`, `duplicateParameter`, `parametersInSeveralLocations`,
+    ///   `missingParameter`, `duplicateParameter`, `parametersInSeveralLocations` (unless
+    ///   ``parameterPlacement`` is ``OAuth1IncomingRequest/ParameterPlacement/split``),
     ///   `unsupportedVersion`, `bodyHashNotAllowed` for a request that cannot be read;
     ///   ``OAuth1Error/Code/unknownConsumer``; ``OAuth1Error/Code/unsupportedSignatureMethod``
     ///   (also for a method that does not fit the consumer's key); `missingParameter` for a
@@ -135,7 +144,7 @@ public struct OAuth1Verifier: Sendable {
     ///   ``OAuth1Error/serverBaseString`` and the URL used in the message;
     ///   ``OAuth1Error/Code/nonceUsed``; ``OAuth1Error/Code/replayStoreUnavailable``.
     public func verify(_ request: ReceivedRequest, now: Date) async throws(OAuth1Error) -> Verified {
-        let (incoming, url) = try Self.incoming(request, publicURL: publicURL)
+        let (incoming, url) = try Self.incoming(request, publicURL: publicURL, placement: parameterPlacement)
         let consumer = try await lookUp(.unknownConsumer) { try await self.consumer(incoming.consumerKey) }
         guard let consumer else {
             throw OAuth1Error(code: .unknownConsumer, message: "oauth_consumer_key \"\(incoming.consumerKey.prefix(64))\" is not a consumer of this service")
@@ -195,7 +204,9 @@ public struct OAuth1Verifier: Sendable {
     }
 
     /// `request` taken apart against the URL `publicURL` gives.
-    static func incoming(_ request: ReceivedRequest, publicURL: PublicURLPolicy) throws(OAuth1Error) -> (OAuth1IncomingRequest, PublicURLPolicy.Resolution) {
+    static func incoming(
+        _ request: ReceivedRequest, publicURL: PublicURLPolicy, placement: OAuth1IncomingRequest.ParameterPlacement
+    ) throws(OAuth1Error) -> (OAuth1IncomingRequest, PublicURLPolicy.Resolution) {
         let authorization = request.headers.values(for: "Authorization")
         guard authorization.count <= 1 else {
             throw OAuth1Error(code: .invalidAuthorizationHeader, message: "the request has \(authorization.count) Authorization headers; send exactly one")
@@ -217,7 +228,8 @@ public struct OAuth1Verifier: Sendable {
                 : "the request has \(hosts.isEmpty ? "no" : "\(hosts.count)") Host header\(hosts.isEmpty ? "" : "s"); the base string URI needs exactly one")
         }
         let incoming = try OAuth1IncomingRequest(
-            method: request.method, url: url.url, authorizationHeader: authorization.first, contentType: request.headers["Content-Type"], body: request.body
+            method: request.method, url: url.url, authorizationHeader: authorization.first, contentType: request.headers["Content-Type"], body: request.body,
+            placement: placement
         )
         return (incoming, url)
     }

@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Discogs' official Python client, `discogs-client` (which nobody here wrote), runs both of its
+/// documented sign-in flows against the discogs flavour of the standalone `mock-servers`
+/// process: `get_authorize_url()` without a callback (the user copies the verifier from the
+/// page) and `get_authorize_url(callback_url=…)` (its `oauth_callback` in the form body beside
+/// the `Authorization` header), then `get_access_token(verifier)`, `identity()` and `search(…)`.
+///
+/// Skips when python3 with discogs-client is missing, unless `CI=true`, where a missing peer
+/// fails the test. Install: `pip install discogs-client==2.3.0`.
+@Suite("discogs-client peer")
+struct DiscogsClientPeerTests {
+    static let peerAvailable = PythonPeer.hasModules(["discogs_client", "requests"])
+
+    @Test(
+        "discogs-client runs its desktop and web flows, identity() and search() against mock-servers",
+        .enabled(if: TestEnvironment.isCI || peerAvailable, "python3 with discogs-client is not installed (pip install discogs-client==2.3.0)")
+    )
+    func officialClient() async throws {
+        let python = try #require(PythonPeer.executable, "python3 is required under CI=true")
+        try #require(Self.peerAvailable, "discogs-client is required under CI=true (pip install discogs-client==2.3.0)")
+        let (server, _, ready) = try await MockServersCommandTests.startServers(["--only", "discogs", "--log-level", "warning"])
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/discogs_peer.py")
+        let peer = try ChildProcess(python, [script.path, ready])
+        let status = await peer.waitForExit(timeout: .seconds(120))
+        #expect(status == 0, "peer output:\n\(peer.output)\n\(peer.errorOutput)")
+        #expect(peer.output.contains("PEER-OK"))
+        server.send(SIGTERM)
+        #expect(await server.waitForExit() == 0)
+        try? FileManager.default.removeItem(atPath: ready)
+    }
+}
