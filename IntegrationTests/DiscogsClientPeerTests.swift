@@ -10,17 +10,17 @@ import Testing
 ///
 /// Skips when python3 with discogs-client is missing, unless `CI=true`, where a missing peer
 /// fails the test. Install: `pip install discogs-client==2.3.0`.
-@Suite("discogs-client peer")
+@Suite("discogs-client peer", .heavy)
 struct DiscogsClientPeerTests {
-    static let peerAvailable = PythonPeer.hasModules(["discogs_client", "requests"])
+    static var peerAvailable: Bool { get async { await PythonPeer.hasModules(["discogs_client", "requests"]) } }
 
     @Test(
         "discogs-client runs its desktop and web flows, identity() and search() against mock-servers",
-        .enabled(if: TestEnvironment.isCI || peerAvailable, "python3 with discogs-client is not installed (pip install discogs-client==2.3.0)")
+        .enabled("python3 with discogs-client is not installed (pip install discogs-client==2.3.0)") { await peerAvailable || TestEnvironment.isCI }
     )
     func officialClient() async throws {
         let python = try #require(PythonPeer.executable, "python3 is required under CI=true")
-        try #require(Self.peerAvailable, "discogs-client is required under CI=true (pip install discogs-client==2.3.0)")
+        try #require(await Self.peerAvailable, "discogs-client is required under CI=true (pip install discogs-client==2.3.0)")
         let (server, _, ready) = try await MockServersCommandTests.startServers(["--only", "discogs", "--log-level", "warning"])
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/discogs_peer.py")
         let peer = try ChildProcess(python, [script.path, ready])
