@@ -162,7 +162,7 @@ public struct OAuth1Flavour: Sendable, Hashable {
     /// api.discogs.com answers `PLAINTEXT` requests and its official Python client signs
     /// `HMAC-SHA1`, both in the `Authorization` header; that client requests a token without `oauth_callback` (taken
     /// as `oob`, ``MissingCallback/outOfBand``) and sends `oauth_callback` in the form body
-    /// beside the header (``OAuth1Client/OAuth1IncomingRequest/ParameterPlacement/split``).
+    /// beside the header (`OAuth1IncomingRequest.ParameterPlacement.split`).
     /// Other methods and query or body transmission are not documented either way, so the mock
     /// accepts them.
     public static let discogs = OAuth1Flavour(
