@@ -13,7 +13,7 @@ func jiraSignIn(jiraURL: URL, consumerKey: String, privateKeyFile: URL, askForVe
     let accessToken = try await client.accessToken(for: requestToken, verifier: verifier)
 
     var issue = OAuth1Request(method: "POST", url: jiraURL.appendingPathComponent("rest/api/2/issue"),
-                              body: Array(#"{"fields": {"project": {"key": "OPS"}, "summary": "Disk full"}}"#.utf8))
+                              body: Array(#"{"fields": {"project": {"key": "OPS"}, "summary": "Disk full", "issuetype": {"name": "Task"}}}"#.utf8))
     issue.setHeader("Content-Type", "application/json")
     do {
         return try await client.send(issue, with: accessToken)                  // the JSON body signed through oauth_body_hash

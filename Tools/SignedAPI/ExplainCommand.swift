@@ -39,6 +39,9 @@ struct ExplainCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "OAuth 1.0a: the base string the other side computed (a mock's X-OAuth1-Base-String), to compare with ours.")
     var theirBaseString: String?
 
+    @Option(help: OAuth1IncomingRequest.ParameterPlacement.help("OAuth 1.0a: "))
+    var parameterPlacement: OAuth1IncomingRequest.ParameterPlacement = .onePlace
+
     @OptionGroup var clientSecret: SecretOption<ClientSecret>
 
     @Option(help: "AFSigned: the verifier's clock, seconds since 1970 (now when omitted).")
@@ -111,7 +114,8 @@ struct ExplainCommand: AsyncParsableCommand {
         case .oauth1:
             report = try OAuth1ExplainCommand.report(
                 method: request.method, url: try request.url(scheme: urlScheme), authorization: request.headers["Authorization"],
-                contentType: request.headers["Content-Type"], body: request.body, keys: oauthKeys, theirBaseString: theirBaseString
+                contentType: request.headers["Content-Type"], body: request.body, keys: oauthKeys, theirBaseString: theirBaseString,
+                placement: parameterPlacement
             )
         case .afsigned(let version, let clientIDField):
             guard let clientSecret else { throw ValidationError("this is an AFSigned request: give \(ClientSecret.noun) (\(ClientSecret.ways))") }

@@ -31,6 +31,9 @@ struct OAuth1ExplainCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The base string the other side computed or that was signed (verbatim or percent-encoded), to compare with ours.")
     var theirBaseString: String?
 
+    @Option(help: OAuth1IncomingRequest.ParameterPlacement.help())
+    var parameterPlacement: OAuth1IncomingRequest.ParameterPlacement = .onePlace
+
     func validate() throws {
         try options.checkStandardInput(alsoReadBy: [publicKey.standardInputOption])
     }
@@ -51,29 +54,31 @@ struct OAuth1ExplainCommand: ParsableCommand {
         )
         return try Self.report(
             method: request.method, url: request.url, authorization: authorization, contentType: request.header("Content-Type"), body: request.body,
-            keys: keys, theirBaseString: theirBaseString
+            keys: keys, theirBaseString: theirBaseString, placement: parameterPlacement
         )
     }
 
     /// The report for a request as sent, and whether its signature verifies: what this command
     /// and `signed-api explain` (for a captured OAuth 1.0a request) print. The request's
-    /// declared method picks the key among `keys`.
+    /// declared method picks the key among `keys`; `placement` says whether the protocol
+    /// parameters may be split between places.
     ///
     /// - Throws: `ValidationError` when `keys` lacks the key that method needs, naming the option.
     static func report(
         method: String, url: URL, authorization: String?, contentType: String?, body: [UInt8],
-        keys: OAuth1ExplainKeys, theirBaseString: String?
+        keys: OAuth1ExplainKeys, theirBaseString: String?, placement: OAuth1IncomingRequest.ParameterPlacement = .onePlace
     ) throws -> (text: String, valid: Bool) {
         let request: OAuth1IncomingRequest
         do {
-            request = try OAuth1IncomingRequest(method: method, url: url, authorizationHeader: authorization, contentType: contentType, body: body)
+            request = try OAuth1IncomingRequest(method: method, url: url, authorizationHeader: authorization, contentType: contentType, body: body, placement: placement)
         } catch {
-            return ("the request cannot be checked: \(error.message)", false)
+            let hint = error.code == .parametersInSeveralLocations ? " (a provider that accepts them split, as Discogs does: give --parameter-placement split)" : ""
+            return ("the request cannot be checked: \(error.message)\(hint)", false)
         }
         let key = try keys.key(for: request.signatureMethod)
         let diagnosis = request.diagnose(key, theirBaseString: theirBaseString)
         var lines: [String] = []
-        lines.append("signature:   \(diagnosis.isValid ? "valid" : "INVALID") (\(request.signatureMethod.rawValue), parameters in the \(request.protocolParameterLocation.description))")
+        lines.append("signature:   \(diagnosis.isValid ? "valid" : "INVALID") (\(request.signatureMethod.rawValue), parameters in the \(request.protocolParameterLocations.map(\.description).joined(separator: " and ")))")
         lines.append("base string: \(diagnosis.baseString)")
         if let matches = request.bodyHashMatches {
             lines.append("body hash:   " + (matches

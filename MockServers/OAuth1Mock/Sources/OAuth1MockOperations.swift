@@ -97,8 +97,8 @@ struct OAuth1MockOperations {
         case .jiraMyself:
             summary = "The signed-in Jira user."
         case .jiraCreateIssue:
-            summary = "Creates an issue from `{\"fields\": {\"project\": {\"key\": …}, \"summary\": …}}` (201 with its key)."
-            body = [.init("application/json", schema: .object(["fields": .object(["summary": .string, "project": .object(["key": .string])])]))]
+            summary = "Creates an issue from `{\"fields\": {\"project\": {\"key\": …}, \"summary\": …, \"issuetype\": {\"name\": \"Task\"}}}` (201 with its key)."
+            body = [.init("application/json", schema: .object(["fields": .object(["summary": .string, "project": .object(["key": .string]), "issuetype": .object(["name": .string])])]))]
         }
         return MockOperation(summary, parameters: parameters, requestBody: body, answers: refusals + [
             .init(200, "The resource.", content: [.json(.object([:]))]),

@@ -82,10 +82,21 @@ struct OAuth1Resources: Sendable {
         case .discogsSearch:
             let query = (parameter("q") ?? "").lowercased()
             let perPage = min(max(Int(parameter("per_page") ?? "") ?? 50, 1), 100)
+            let page = max(Int(parameter("page") ?? "") ?? 1, 1)
             let matches = Self.releases.filter { query.isEmpty || $0.title.lowercased().contains(query) }
+            let pages = max((matches.count + perPage - 1) / perPage, 1)
+            // Discogs' links keep the query's other fields and name the page and its size.
+            let kept = parameters.filter { $0.name != "page" && $0.name != "per_page" }
+            func link(_ target: Int) -> String {
+                let fields = kept.map { FormField($0.name, $0.value) } + [FormField("per_page", String(perPage)), FormField("page", String(target))]
+                return "http://\(authority)/database/search?" + FormEncoding.serialize(fields)
+            }
+            var urls: [String: String] = [:]
+            if page > 1 { urls["first"] = link(1); urls["prev"] = link(min(page - 1, pages)) }
+            if page < pages { urls["next"] = link(page + 1); urls["last"] = link(pages) }
             return .json([
-                "pagination": ["page": 1, "pages": 1, "per_page": perPage, "items": matches.count, "urls": [String: String]()],
-                "results": matches.prefix(perPage).map { release in
+                "pagination": ["page": page, "pages": pages, "per_page": perPage, "items": matches.count, "urls": urls],
+                "results": matches.dropFirst(min((page - 1) * perPage, matches.count)).prefix(perPage).map { release in
                     [
                         "id": release.id,
                         "type": "release",

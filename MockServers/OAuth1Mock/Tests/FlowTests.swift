@@ -60,7 +60,7 @@ struct FlowTests {
         case .jiraMyself: OAuth1Request(url: harness.url("/rest/api/2/myself"))
         case .jiraCreateIssue:
             OAuth1Request(method: "POST", url: harness.url("/rest/api/2/issue"), headers: ["Content-Type": "application/json"],
-                          body: Array(#"{"fields": {"project": {"key": "MOCK"}, "summary": "From the flow test"}}"#.utf8))
+                          body: Array(#"{"fields": {"project": {"key": "MOCK"}, "summary": "From the flow test", "issuetype": {"name": "Task"}}}"#.utf8))
         }
     }
 

@@ -120,7 +120,7 @@ struct HostileInputTests {
         }
     }
 
-    static let notAnObject = "the body must be a JSON object such as {\"fields\": {\"project\": {\"key\": \"MOCK\"}, \"summary\": \"…\"}}"
+    static let notAnObject = "the body must be a JSON object such as {\"fields\": {\"project\": {\"key\": \"MOCK\"}, \"summary\": \"…\", \"issuetype\": {\"name\": \"Task\"}}}"
 
     @Test("Jira's issue route answers bad, empty, huge and hostile bodies with 400 and Jira's ErrorCollection, never a 500", arguments: [
         // (body, errorMessages, errors): a body that is no JSON object belongs to no field;
@@ -136,6 +136,11 @@ struct HostileInputTests {
         (#"{"fields": {"project": {"key": "MOCK"}, "summary": "   "}}"#, [], ["summary": "You must specify a summary of the issue."]),
         (#"{"fields": {"project": {"key": "MOCK"}, "summary": 7}}"#, [], ["summary": "You must specify a summary of the issue."]),
         (#"{"fields": {"project": {"key": "MOCK"}, "summary": "\#(String(repeating: "é", count: 256))"}}"#, [], ["summary": "Summary must be less than 255 characters."]),
+        (#"{"fields": {"project": {"key": "MOCK"}, "summary": "x"}}"#, [], ["issuetype": "issue type is required"]),
+        (#"{"fields": {"project": {"key": "MOCK"}, "summary": "x", "issuetype": "Task"}}"#, [], ["issuetype": "issue type is required"]),
+        (#"{"fields": {"project": {"key": "MOCK"}, "summary": "x", "issuetype": {"name": "Chore"}}}"#, [], ["issuetype": "valid issue type is required"]),
+        (#"{"fields": {"project": {"key": "MOCK"}, "summary": "x", "issuetype": {"id": "1"}}}"#, [], ["issuetype": "valid issue type is required"]),
+        (#"{"fields": {"project": {"key": "MOCK"}, "summary": "x", "issuetype": {"id": 10001}}}"#, [], ["issuetype": "valid issue type is required"]),
     ] as [(String, [String], [String: String])])
     func jiraIssueBodies(body: String, errorMessages: [String], errors: [String: String]) async throws {
         try await OAuth1Harness.withRunning(.jira) { harness in
@@ -149,6 +154,19 @@ struct HostileInputTests {
             let field = errors.keys.first
             let reason = field.map { "invalid input: fields.\($0): \(errors[$0] ?? "")" } ?? "invalid input: \(Self.notAnObject)"
             #expect(await harness.server.journal.last?.reason == reason)
+        }
+    }
+
+    @Test("Jira's issue route creates an issue whose type is named by name or by id", arguments: [
+        #"{"name": "Bug"}"#, #"{"id": "10001"}"#,
+    ])
+    func jiraIssueTypes(issueType: String) async throws {
+        try await OAuth1Harness.withRunning(.jira) { harness in
+            let body = #"{"fields": {"project": {"key": "MOCK"}, "summary": "x", "issuetype": \#(issueType)}}"#
+            let request = OAuth1Request(method: "POST", url: harness.url("/rest/api/2/issue"), headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+            let response = try await harness.send(request, signer: harness.demoSigner())
+            #expect(response.status == .created, "\(MockHTTP.text(response).prefix(300))")
+            #expect((MockHTTP.json(response)?["key"] as? String)?.hasPrefix("MOCK-") == true)
         }
     }
 

@@ -155,6 +155,28 @@ struct VerificationTests {
         }
     }
 
+    @Test("Discogs search pages its results with page and per_page, its links keeping the query", arguments: [
+        // (page, titles, link names): five releases, two a page.
+        (1, ["Nirvana - Nevermind", "Miles Davis - Kind Of Blue"], ["last", "next"]),
+        (2, ["Daft Punk - Discovery", "Björk - Homogenic"], ["first", "last", "next", "prev"]),
+        (3, ["Sigur Rós - Ágætis Byrjun"], ["first", "prev"]),
+        (9, [], ["first", "prev"]),
+    ])
+    func discogsSearchPages(page: Int, titles: [String], links: [String]) async throws {
+        try await OAuth1Harness.withRunning(.discogs) { harness in
+            let response = try await harness.send(OAuth1Request(url: harness.url("/database/search?type=release&per_page=2&page=\(page)")), signer: harness.demoSigner())
+            let json = try #require(MockHTTP.json(response))
+            let results = try #require(json["results"] as? [[String: Any]])
+            #expect(results.map { $0["title"] as? String } == titles)
+            let pagination = try #require(json["pagination"] as? [String: Any])
+            #expect(pagination["page"] as? Int == page && pagination["pages"] as? Int == 3 && pagination["items"] as? Int == 5 && pagination["per_page"] as? Int == 2)
+            let urls = try #require(pagination["urls"] as? [String: String])
+            #expect(urls.keys.sorted() == links)
+            #expect(urls["prev"].map { $0.hasSuffix("/database/search?type=release&per_page=2&page=\(min(page - 1, 3))") } ?? true, "\(urls)")
+            #expect(urls["next"].map { $0.hasSuffix("/database/search?type=release&per_page=2&page=\(page + 1)") } ?? true, "\(urls)")
+        }
+    }
+
     @Test("Netflix's queue is only the token owner's")
     func netflixQueueOwner() async throws {
         try await OAuth1Harness.withRunning(.netflix) { harness in

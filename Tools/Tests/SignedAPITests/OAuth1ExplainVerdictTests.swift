@@ -90,4 +90,30 @@ struct OAuth1ExplainVerdictTests {
         #expect(text.hasPrefix("signature:   valid"))
         #expect(text.contains("the other side rejects it"))
     }
+
+    @Test("oauth_callback in the form body beside the header (Discogs' client): refused by default, naming --parameter-placement split; valid with it")
+    func splitParameters() throws {
+        // Signed with oauth_callback in the header, then sent as Discogs' official client sends
+        // it: the callback moved to the form body. The base string collects every parameter
+        // wherever it travels, so the signature still fits.
+        let url = "https://api.discogs.com/oauth/request_token"
+        let text = try OAuth1SignCommand.parse([
+            "--method", "POST", "--url", url, "--consumer-key", "ck", "--consumer-secret", "cs",
+            "--nonce", "fixednonce", "--timestamp", "1700000000", "--callback", "https://app.example/cb",
+        ]).render()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let signedHeader = try #require(object["authorization_header"] as? String)
+        let header = signedHeader.replacingOccurrences(of: #"oauth_callback="https%3A%2F%2Fapp.example%2Fcb", "#, with: "")
+        #expect(header != signedHeader && !header.contains("oauth_callback"), "\(signedHeader)")
+        let request = ["--method", "POST", "--url", url, "--authorization", header, "--form", "oauth_callback=https://app.example/cb", "--consumer-secret", "cs"]
+
+        let strict = try OAuth1ExplainCommand.parse(request).render()
+        #expect(!strict.valid)
+        #expect(strict.text.contains("allows exactly one place") && strict.text.contains("give --parameter-placement split"), "\(strict.text)")
+
+        let split = try OAuth1ExplainCommand.parse(request + ["--parameter-placement", "split"]).render()
+        #expect(split.valid, "\(split.text)")
+        #expect(split.text.contains("parameters in the Authorization header and form body"), "\(split.text)")
+        #expect(throws: (any Error).self) { try OAuth1ExplainCommand.parse(request + ["--parameter-placement", "anywhere"]) }
+    }
 }
