@@ -21,14 +21,6 @@ struct DiscogsClientPeerTests {
     func officialClient() async throws {
         let python = try #require(PythonPeer.executable, "python3 is required under CI=true")
         try #require(await Self.peerAvailable, "discogs-client is required under CI=true (pip install discogs-client==2.3.0)")
-        let (server, _, ready) = try await MockServersCommandTests.startServers(["--only", "discogs", "--log-level", "warning"])
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/discogs_peer.py")
-        let peer = try ChildProcess(python, [script.path, ready])
-        let status = await peer.waitForExit(timeout: .seconds(120))
-        #expect(status == 0, "peer output:\n\(peer.output)\n\(peer.errorOutput)")
-        #expect(peer.output.contains("PEER-OK"))
-        server.send(SIGTERM)
-        #expect(await server.waitForExit() == 0)
-        try? FileManager.default.removeItem(atPath: ready)
+        try await MockServersPeerRun.run("discogs_peer.py", python: python, only: "discogs")
     }
 }

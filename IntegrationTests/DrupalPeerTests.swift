@@ -1,5 +1,4 @@
 import Foundation
-import MockServerCatalog
 import TestSupport
 import Testing
 
@@ -17,16 +16,6 @@ struct DrupalPeerTests {
     )
     func peer() async throws {
         let python = try #require(PythonPeer.executable, "python3 is required under CI=true")
-        let (server, ready, readyPath) = try await MockServersCommandTests.startServers(["--only", "drupal", "--log-level", "warning"])
-        #expect(Array(ready.providers.keys) == ["drupal"])
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/drupal_peer.py")
-        let peer = try ChildProcess(python, [script.path, readyPath])
-        let status = await peer.waitForExit(timeout: .seconds(120))
-        #expect(status == 0, "peer output:\n\(peer.output)\n\(peer.errorOutput)")
-        #expect(peer.output.contains("PEER-OK"), "peer output:\n\(peer.output)")
-        #expect(!peer.output.contains("FAIL "))
-        server.send(SIGTERM)
-        #expect(await server.waitForExit() == 0, "mock-servers stderr:\n\(server.errorOutput)")
-        try? FileManager.default.removeItem(atPath: readyPath)
+        try await MockServersPeerRun.run("drupal_peer.py", python: python, only: "drupal")
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import MockServerCatalog
 import TestSupport
 import Testing
 
@@ -20,16 +19,6 @@ struct GoogleBooksPeerTests {
     func peer() async throws {
         let python = try #require(PythonPeer.executable, "python3 is required under CI=true")
         try #require(await Self.peerAvailable, "google-api-python-client is required under CI=true")
-        let (server, ready, readyPath) = try await MockServersCommandTests.startServers(["--only", "googlebooks", "--log-level", "warning"])
-        #expect(Array(ready.providers.keys) == ["googlebooks"])
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/googlebooks_peer.py")
-        let peer = try ChildProcess(python, [script.path, readyPath])
-        let status = await peer.waitForExit(timeout: .seconds(120))
-        #expect(status == 0, "peer output:\n\(peer.output)\n\(peer.errorOutput)")
-        #expect(peer.output.contains("PEER-OK"), "peer output:\n\(peer.output)")
-        #expect(!peer.output.contains("FAIL "))
-        server.send(SIGTERM)
-        #expect(await server.waitForExit() == 0, "mock-servers stderr:\n\(server.errorOutput)")
-        try? FileManager.default.removeItem(atPath: readyPath)
+        try await MockServersPeerRun.run("googlebooks_peer.py", python: python, only: "googlebooks")
     }
 }

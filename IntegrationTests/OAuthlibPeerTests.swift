@@ -18,14 +18,6 @@ struct OAuthlibPeerTests {
     func peerFlow() async throws {
         let python = try #require(PythonPeer.executable, "python3 is required under CI=true")
         try #require(await Self.peerAvailable, "oauthlib and requests-oauthlib are required under CI=true")
-        let (server, _, ready) = try await MockServersCommandTests.startServers(["--log-level", "warning"])
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/oauth1_peer.py")
-        let peer = try ChildProcess(python, [script.path, ready])
-        let status = await peer.waitForExit(timeout: .seconds(120))
-        #expect(status == 0, "peer output:\n\(peer.output)\n\(peer.errorOutput)")
-        #expect(peer.output.contains("PEER-OK"))
-        server.send(SIGTERM)
-        #expect(await server.waitForExit() == 0)
-        try? FileManager.default.removeItem(atPath: ready)
+        try await MockServersPeerRun.run("oauth1_peer.py", python: python)
     }
 }

@@ -3,22 +3,15 @@ runs both of its documented sign-in flows against a running `mock-servers` proce
 user who approves on the authorisation page as a browser would, then calls identity() and
 search(). Usage: python3 discogs_peer.py READY_FILE. Prints one line per check; exits 1 on
 the first failure, PEER-OK when every check passed."""
-import json
-import sys
 from urllib.parse import parse_qs, urlsplit
 
 import discogs_client
 import requests
 
+from peer_common import check, ready_file
+
 USER_AGENT = "discogs-client-peer/1.0 +https://example.invalid/peer"
 CALLBACK = "http://app.example/discogs/callback"
-
-
-def check(condition, message):
-    if not condition:
-        print("FAIL " + message)
-        sys.exit(1)
-    print("ok   " + message)
 
 
 def client_for(info):
@@ -89,8 +82,7 @@ def web_flow(info):
 
 
 def main():
-    with open(sys.argv[1], encoding="utf-8") as handle:
-        ready = json.load(handle)
+    ready = ready_file()
     info = ready["discogs"]
     desktop_flow(info)
     web_flow(info)

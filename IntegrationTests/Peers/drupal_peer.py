@@ -8,16 +8,10 @@ import hashlib
 import hmac
 import json
 import secrets
-import sys
 import time
 import urllib.request
 
-
-def check(condition, message):
-    if not condition:
-        print("FAIL " + message)
-        sys.exit(1)
-    print("ok   " + message)
+from peer_common import check, ready_file
 
 
 class Site:
@@ -60,8 +54,7 @@ class Site:
 
 
 def main():
-    with open(sys.argv[1], encoding="utf-8") as handle:
-        info = json.load(handle)["drupal"]
+    info = ready_file()["drupal"]
     creds = info["credentials"]
     site = Site(info["baseURL"].rstrip("/") + "/services/json-rpc", creds["apiKey"], creds["domain"])
 

@@ -5,19 +5,13 @@ found, projection LITE, a Unicode query, a cover image, and an out-of-range maxR
 must raise HttpError 400 in Google's error envelope.
 Usage: python3 googlebooks_peer.py READY_FILE. Prints one line per check; exits 1 on the first failure."""
 import json
-import sys
 import unicodedata
 import urllib.request
 
 from googleapiclient.discovery import build
 from googleapiclient.errors import HttpError
 
-
-def check(condition, message):
-    if not condition:
-        print("FAIL " + message)
-        sys.exit(1)
-    print("ok   " + message)
+from peer_common import check, ready_file
 
 
 def folded(text):
@@ -25,8 +19,7 @@ def folded(text):
 
 
 def main():
-    with open(sys.argv[1], encoding="utf-8") as handle:
-        entry = json.load(handle)["googlebooks"]
+    entry = ready_file()["googlebooks"]
     base_url, key = entry["baseURL"], entry["credentials"]["apiKey"]
     service = build("books", "v1", static_discovery=True, developerKey=key,
                     client_options={"api_endpoint": base_url + "/"})

@@ -3,8 +3,6 @@ three-legged flow against a running `mock-servers` process, then calls protected
 with every signature method and transmission oauthlib offers, using unicode and reserved
 characters. Usage: python3 oauth1_peer.py READY_FILE. Prints one line per check; exits 1 on
 the first failure."""
-import json
-import sys
 
 import requests
 from oauthlib.oauth1 import (SIGNATURE_HMAC_SHA1, SIGNATURE_HMAC_SHA256, SIGNATURE_HMAC_SHA512,
@@ -12,15 +10,10 @@ from oauthlib.oauth1 import (SIGNATURE_HMAC_SHA1, SIGNATURE_HMAC_SHA256, SIGNATU
                              SIGNATURE_TYPE_QUERY)
 from requests_oauthlib import OAuth1, OAuth1Session
 
+from peer_common import check, ready_file
+
 UA = {"User-Agent": "requests-oauthlib-peer/1.0"}
 TEXT = "Ünïcødé ☃ + reserved !*'();:@&=$,/?#[] 100% ~ end"
-
-
-def check(condition, message):
-    if not condition:
-        print("FAIL " + message)
-        sys.exit(1)
-    print("ok   " + message)
 
 
 AUTHORIZE = {"twitter": "/oauth/authorize", "discogs": "/oauth/authorize", "netflix": "/oauth/login"}
@@ -54,8 +47,7 @@ def signed(creds, access, method, transmission):
 
 
 def main():
-    with open(sys.argv[1], encoding="utf-8") as handle:
-        ready = json.load(handle)
+    ready = ready_file()
 
     base, creds, access = flow("twitter", ready["twitter"])
     for method in (SIGNATURE_HMAC_SHA1, SIGNATURE_HMAC_SHA256, SIGNATURE_HMAC_SHA512, SIGNATURE_PLAINTEXT):
