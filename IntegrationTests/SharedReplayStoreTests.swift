@@ -12,7 +12,7 @@ import Testing
 /// Mock servers behind one address share one replay store (here in memory; across processes,
 /// `PostgresReplayStore`): a signed request accepted by one server and replayed to another is
 /// refused, for every scheme. A store that cannot answer refuses with 503, never accepts.
-@Suite("Mock servers sharing one replay store")
+@Suite("Mock servers sharing one replay store", .timeLimit(.minutes(5)))
 struct SharedReplayStoreTests {
     /// How long one exchange may take before the test calls it a hang: generous, since the whole
     /// suite runs at once on two cores; no assertion is about time.

@@ -7,11 +7,13 @@ extension RawHTTP {
     /// that text. Once the first bytes arrive (the server is answering), `started` runs, while
     /// what follows keeps arriving: the place to cause the events awaited.
     ///
-    /// `timeout` guards against a hang; it is not a measure.
+    /// `timeout`, when given, guards against a hang (then throws ``TimedOut``); it is not a
+    /// measure. Without it the test's own time limit is the guard: the watch ends when its task
+    /// is cancelled.
     public static func watch(
         port: Int,
         request: String,
-        timeout: Duration = .seconds(10),
+        timeout: Duration? = nil,
         started: @escaping @Sendable () async throws -> Void,
         until done: @escaping @Sendable (String) -> Bool
     ) async throws -> String {
@@ -36,9 +38,11 @@ extension RawHTTP {
                     return text
                 }
             }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
+            if let timeout {
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let text = first else { throw TimedOut() }

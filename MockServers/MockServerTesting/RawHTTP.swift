@@ -41,17 +41,20 @@ public enum RawHTTP {
     public struct TimedOut: Error {}
 
     /// Connects to `port` on 127.0.0.1, writes `bytes`, and reads until the server closes the
-    /// connection or `timeout` passes (then throws ``TimedOut``; a guard against a hang, not a
-    /// measure).
+    /// connection or `timeout`, when given, passes (then throws ``TimedOut``; a guard against a
+    /// hang, not a measure). Without `timeout` the test's own time limit is the guard: the
+    /// exchange ends when its task is cancelled.
     ///
     /// - Parameter holdOpen: after the server closed its side of the connection, this side stays
     ///   open until `holdOpen` returns, as a client that never hangs up would.
-    public static func exchange(port: Int, bytes: [UInt8], timeout: Duration = .seconds(10), holdOpen: (@Sendable () async -> Void)? = nil) async throws -> Reply {
+    public static func exchange(port: Int, bytes: [UInt8], timeout: Duration? = nil, holdOpen: (@Sendable () async -> Void)? = nil) async throws -> Reply {
         try await withThrowingTaskGroup(of: Reply?.self) { group in
             group.addTask { try await run(port: port, bytes: bytes, holdOpen: holdOpen) }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
+            if let timeout {
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let reply = first else { throw TimedOut() }
@@ -60,7 +63,7 @@ public enum RawHTTP {
     }
 
     /// ``exchange(port:bytes:timeout:holdOpen:)`` with text.
-    public static func exchange(port: Int, text: String, timeout: Duration = .seconds(10), holdOpen: (@Sendable () async -> Void)? = nil) async throws -> Reply {
+    public static func exchange(port: Int, text: String, timeout: Duration? = nil, holdOpen: (@Sendable () async -> Void)? = nil) async throws -> Reply {
         try await exchange(port: port, bytes: Array(text.utf8), timeout: timeout, holdOpen: holdOpen)
     }
 

@@ -9,7 +9,7 @@ import Testing
 
 extension GoogleBooksMockSuite {
     /// Every refusal, in Google's error envelope, with Google's reasons and words.
-    @Suite("Google Books mock errors")
+    @Suite("Google Books mock errors", .timeLimit(.minutes(5)))
     struct ErrorTests {
         /// Checks `reply` is Google's envelope with `status`, `reason`, `location` and a message
         /// containing `message`, and that the mock said why.
@@ -38,13 +38,13 @@ extension GoogleBooksMockSuite {
             try await MockServer.withRunning(GoogleBooksMockProvider()) { server in
                 let port = try #require(server.baseURL.port)
                 let request = "GET /books/v1/volumes?q=\(String(repeating: "a", count: 1 << 20)) HTTP/1.1\r\nHost: x\r\n\r\n"
-                let reply = try await RawHTTP.exchange(port: port, text: request, timeout: .seconds(60))
+                let reply = try await RawHTTP.exchange(port: port, text: request)
                 #expect(reply.status == 414, "\(reply.text.prefix(300))")
                 let error = reply.json?["error"] as? [String: Any]
                 #expect(error?["code"] as? Int == 414, "\(reply.text.prefix(300))")
                 #expect(error?["message"] as? String == "The request target is longer than \(MockServerLimits().maxHeaderBytes) bytes.")
                 #expect(Set((error ?? [:]).keys) == ["code", "message", "errors"])
-                let next = try await RawHTTP.exchange(port: port, text: "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(60))
+                let next = try await RawHTTP.exchange(port: port, text: "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 #expect(next.status == 200)
             }
         }
@@ -204,7 +204,7 @@ extension GoogleBooksMockSuite {
                 let reply = try await books.get(target)
                 #expect(reply.status.code == status && reply.error?.detail["reason"] == reason, "\(reply.text.prefix(300))")
                 #expect(try await books.search("river").status == .ok, "the server still answers")
-                let raw = try await RawHTTP.exchange(port: books.port, text: "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(60))
+                let raw = try await RawHTTP.exchange(port: books.port, text: "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 #expect(raw.status == status, "over a raw connection too, answered before the 60 s bound")
             }
         }

@@ -17,7 +17,7 @@ struct FaultShutdownTests {
         try await MockServer.withRunning(EchoProvider(), configuration: configuration, sleepClock: sleeps) { server in
             let port = try #require(server.baseURL.port)
             let events = server.events.subscribe()
-            async let reply = RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(50))
+            async let reply = RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(await events.waitFor(.faultStarted(fault)))
             await sleeps.waitForSleepers()
             // The clock never moves: if stop() did not cut the wait short, it would never return.

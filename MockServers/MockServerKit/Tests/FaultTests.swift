@@ -83,7 +83,7 @@ struct FaultTests {
         try await withServer([FaultRule(fault: .dribble(chunkBytes: 3, intervalMilliseconds: 1_000))], sleepClock: sleeps) { server in
             let port = try #require(server.baseURL.port)
             let events = server.events.subscribe()
-            let dribbled = Task { try await RawHTTP.exchange(port: port, text: "GET /echo?a=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(50)) }
+            let dribbled = Task { try await RawHTTP.exchange(port: port, text: "GET /echo?a=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") }
             // The first chunk is out and the answer waits for the clock.
             await sleeps.waitForSleepers()
             #expect(sleeps.sleeperCount == 1)
@@ -103,7 +103,7 @@ struct FaultTests {
     func reset() async throws {
         try await withServer([FaultRule(fault: .connectionReset)]) { server in
             let port = try #require(server.baseURL.port)
-            let reply = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(50))
+            let reply = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(reply.status == nil)
             #expect(reply.bytes.isEmpty)
             let entry = await server.journal.last

@@ -11,7 +11,7 @@ struct HTTPDetailTests {
         let configuration = MockServerConfiguration(limits: MockServerLimits(maxBodyBytes: maxBodyBytes))
         return try await MockServer.withRunning(EchoProvider(), configuration: configuration) { server in
             let port = try #require(server.baseURL.port)
-            return try await RawHTTP.exchange(port: port, text: text, timeout: .seconds(30))
+            return try await RawHTTP.exchange(port: port, text: text)
         }
     }
 
@@ -39,18 +39,18 @@ struct HTTPDetailTests {
             // A keep-alive client whose declared body is too large, which reads the 413 and then
             // keeps its socket open until told to let go.
             let (release, releaser) = AsyncStream.makeStream(of: Void.self)
-            async let first = RawHTTP.exchange(port: port, text: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", timeout: .seconds(50)) {
+            async let first = RawHTTP.exchange(port: port, text: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n") {
                 for await _ in release {}
             }
             #expect(await events.waitFor(.answerWritten(status: 413)))
             // The server lingers on the first connection (its one allowed), so another is refused…
-            let held = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(50))
+            let held = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(held.status != 200, "\(held.text)")
             // …until the linger's second has passed; then it lets go, and a new client is served.
             await sleeps.waitForSleepers()
             sleeps.advance(by: .seconds(1))
             #expect(await events.waitFor(.connectionClosed, count: 2))
-            let served = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(50))
+            let served = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(served.status == 200)
             releaser.finish()
             let firstReply = try await first
@@ -108,7 +108,7 @@ struct HTTPDetailTests {
             // loaded machine may cut even this connection before reading it, so it may try thrice.
             var status: Int?
             for _ in 0..<3 where status != 200 {
-                status = (try? await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(30)))?.status
+                status = (try? await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))?.status
             }
             #expect(status == 200)
         }

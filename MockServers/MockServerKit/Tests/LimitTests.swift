@@ -7,7 +7,7 @@ import MockServerTesting
 import NIOCore
 import Testing
 
-@Suite("Limits and hostile input")
+@Suite("Limits and hostile input", .timeLimit(.minutes(5)))
 struct LimitTests {
     private func withServer(_ limits: MockServerLimits = MockServerLimits(), _ body: (MockServer) async throws -> Void) async throws {
         try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(limits: limits), body)
@@ -62,13 +62,13 @@ struct LimitTests {
         let limit = head.limit
         try await MockServer.withRunning(EchoProvider(), configuration: MockServerConfiguration(limits: MockServerLimits(maxHeaderBytes: limit))) { server in
             let port = try #require(server.baseURL.port)
-            let reply = try await RawHTTP.exchange(port: port, text: head.request, timeout: .seconds(60))
+            let reply = try await RawHTTP.exchange(port: port, text: head.request)
             #expect(reply.status == head.status, "\(reply.text.prefix(300))")
             #expect(reply.text.lowercased().contains("connection: close"))
             let what = head.status == 414 ? "request target is longer" : "request headers are larger"
             #expect(reply.json?["echoError"] as? String == "The \(what) than \(limit) bytes.", "\(reply.text.prefix(300))")
             #expect(reply.json?["status"] as? Int == head.status)
-            let next = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(60))
+            let next = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(next.status == 200)
         }
     }
@@ -77,7 +77,7 @@ struct LimitTests {
     func readTimeout() async throws {
         try await withServer(MockServerLimits(readTimeoutSeconds: 1)) { server in
             let port = try #require(server.baseURL.port)
-            let reply = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\n", timeout: .seconds(20))
+            let reply = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\n")
             #expect(reply.status != 200)
         }
     }
@@ -112,7 +112,7 @@ struct LimitTests {
         // and then the server rightly closes the connection before it has read it.
         try await withServer(MockServerLimits(readTimeoutSeconds: 8)) { server in
             let port = try #require(server.baseURL.port)
-            let reply = try await RawHTTP.exchange(port: port, text: request, timeout: .seconds(40))
+            let reply = try await RawHTTP.exchange(port: port, text: request)
             #expect(reply.status != 500)
             #expect(try await MockHTTP.send(.get, "/health", to: server.baseURL).status == .ok)
         }

@@ -6,7 +6,7 @@ import MockServerKit
 import MockServerTesting
 import Testing
 
-@Suite("Server lifecycle")
+@Suite("Server lifecycle", .timeLimit(.minutes(5)))
 struct ServerLifecycleTests {
     @Test("starts on 127.0.0.1 with a system-chosen port, answers health, and stops")
     func startAndStop() async throws {
