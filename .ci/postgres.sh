@@ -14,6 +14,8 @@
 #                       need no crash safety); the benchmark uses --durable, as production would.
 #   stop DIR            stops the cluster (fast shutdown: open connections are cut), keeps it
 #   resume DIR          starts a stopped cluster again, on the same port
+#   kill DIR            kills the server and its processes with SIGKILL (a crash: `resume`
+#                       then starts it with crash recovery), keeps it
 #   destroy DIR         stops it if it runs and deletes DIR
 set -euo pipefail
 
@@ -100,6 +102,22 @@ resume)
     dir=$(cluster_dir "${2:-}" resume)
     start_server "$dir" || { tail -20 "$dir/server.log" >&2 || true; die "the server did not start again"; }
     ;;
+kill)
+    dir=$(cluster_dir "${2:-}" kill)
+    pid=$(head -1 "$dir/data/postmaster.pid" 2>/dev/null) || die "the cluster in $dir is not running"
+    # The postmaster's children, from /proc (no procps needed), then the postmaster itself.
+    victims=""
+    for stat in /proc/[0-9]*/stat; do
+        line=$(cat "$stat" 2>/dev/null) || continue
+        fields=(${line##*) })   # after the command name, which may hold spaces: state, ppid, …
+        [ "${fields[1]:-}" = "$pid" ] && victims="$victims ${line%% *}"
+    done
+    kill -KILL $victims "$pid" 2>/dev/null || true
+    for _ in $(seq 100); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    ;;
 destroy)
     dir=$(cluster_dir "${2:-}" destroy)
     if as_owner "$bin/pg_ctl" status -D "$dir/data" >/dev/null 2>&1; then
@@ -108,6 +126,6 @@ destroy)
     rm -rf "$dir"
     ;;
 *)
-    die "usage: postgres.sh start [--durable] | stop DIR | resume DIR | destroy DIR"
+    die "usage: postgres.sh start [--durable] | stop DIR | resume DIR | kill DIR | destroy DIR"
     ;;
 esac

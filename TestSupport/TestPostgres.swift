@@ -52,9 +52,10 @@ public final class ThrowawayCluster: Sendable {
     }
 
     /// Starts a new cluster, runs `body` with it, then destroys it (server stopped, folder
-    /// removed), also when `body` throws.
-    public static func with<Value>(_ body: (ThrowawayCluster) async throws -> Value) async throws -> Value {
-        let output = try await script("start").output
+    /// removed), also when `body` throws. A `durable` cluster has fsync and synchronous commit
+    /// on, as production would: what survives ``kill()`` is what a crash leaves.
+    public static func with<Value>(durable: Bool = false, _ body: (ThrowawayCluster) async throws -> Value) async throws -> Value {
+        let output = try await (durable ? script("start", "--durable") : script("start")).output
         func value(_ name: String) throws -> String {
             guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("export \(name)='") }) else {
                 throw Failure(description: "postgres.sh start printed no \(name): \(output)")
@@ -77,6 +78,9 @@ public final class ThrowawayCluster: Sendable {
 
     /// Stops the server (open connections are cut); the data stays.
     public func stop() async throws { try await Self.script("stop", directory) }
+    /// Kills the server and its processes with SIGKILL, a crash; ``resume()`` starts it again
+    /// with crash recovery.
+    public func kill() async throws { try await Self.script("kill", directory) }
     /// Starts the stopped server again, on the same port.
     public func resume() async throws { try await Self.script("resume", directory) }
 

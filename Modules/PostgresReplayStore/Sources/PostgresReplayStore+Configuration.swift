@@ -57,6 +57,21 @@ extension PostgresReplayStore {
         /// How often ``PostgresReplayStore/run()`` deletes expired rows, besides after every
         /// ``expiredBatchSize`` accepted inserts. Default 60 seconds.
         public var purgeInterval: Duration
+        /// The most keys one insert statement records: the inserts of concurrent callers are
+        /// sent together, one statement and one commit per batch. Default 500.
+        public var maximumBatchSize: Int
+        /// How many insert batches may be on their way at once; the keys that arrive meanwhile
+        /// wait for the next batch. Default 2.
+        public var concurrentBatches: Int
+        /// While the database is known to be unavailable, how often a background probe tries
+        /// it; calls fail at once until a probe gets through. Default 1 second.
+        public var probeInterval: Duration
+        /// Whether each batch's commit waits until it is on disk (`synchronous_commit` on, the
+        /// default). Off, a commit returns before its WAL is flushed: a crash of the database
+        /// server (not of a client) can lose the last moments of recorded keys — up to three
+        /// times `wal_writer_delay`, 600 ms by default — and a request replayed within its
+        /// timestamp window after such a crash is accepted again.
+        public var synchronousCommit: Bool
 
         /// The default table name.
         public static let defaultTable = "signed_api_replay"
@@ -75,7 +90,11 @@ extension PostgresReplayStore {
             schemaTimeout: Duration = .seconds(30),
             maximumConnections: Int = 16,
             expiredBatchSize: Int = 1_000,
-            purgeInterval: Duration = .seconds(60)
+            purgeInterval: Duration = .seconds(60),
+            maximumBatchSize: Int = 500,
+            concurrentBatches: Int = 2,
+            probeInterval: Duration = .seconds(1),
+            synchronousCommit: Bool = true
         ) {
             self.host = host
             self.port = port
@@ -89,6 +108,10 @@ extension PostgresReplayStore {
             self.maximumConnections = maximumConnections
             self.expiredBatchSize = expiredBatchSize
             self.purgeInterval = purgeInterval
+            self.maximumBatchSize = maximumBatchSize
+            self.concurrentBatches = concurrentBatches
+            self.probeInterval = probeInterval
+            self.synchronousCommit = synchronousCommit
         }
 
         /// A configuration from a URL, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`
@@ -174,6 +197,13 @@ extension PostgresReplayStore {
                 throw refuse("expiredBatchSize \(expiredBatchSize) is not between 1 and 1000000")
             }
             if purgeInterval <= .zero { throw refuse("the purge interval must be positive (it is \(purgeInterval))") }
+            if !(1...10_000).contains(maximumBatchSize) {
+                throw refuse("maximumBatchSize \(maximumBatchSize) is not between 1 and 10000")
+            }
+            if !(1...maximumConnections).contains(concurrentBatches) {
+                throw refuse("concurrentBatches \(concurrentBatches) is not between 1 and maximumConnections (\(maximumConnections))")
+            }
+            if probeInterval <= .zero { throw refuse("the probe interval must be positive (it is \(probeInterval))") }
         }
 
         /// `host:port/database`: how the store, its errors and its logs name the server.
@@ -184,7 +214,8 @@ extension PostgresReplayStore {
         /// The server, user, table and settings, without the password.
         public var description: String {
             "postgres://\(username)@\(endpoint) table \(table), sslmode \(tls.rawValue), timeout \(timeout), "
-                + "\(maximumConnections) connections, expired rows deleted \(expiredBatchSize) at a time"
+                + "\(maximumConnections) connections, up to \(concurrentBatches) batches of \(maximumBatchSize) keys at once, "
+                + "synchronous commit \(synchronousCommit ? "on" : "off"), expired rows deleted \(expiredBatchSize) at a time"
         }
 
         /// The same as ``description``: no password.
@@ -197,6 +228,8 @@ extension PostgresReplayStore {
                 "host": host, "port": port, "username": username, "password": password.map { _ in "•••" } as Any,
                 "database": database, "tls": tls, "table": table, "timeout": timeout,
                 "schemaTimeout": schemaTimeout, "maximumConnections": maximumConnections, "expiredBatchSize": expiredBatchSize, "purgeInterval": purgeInterval,
+                "maximumBatchSize": maximumBatchSize, "concurrentBatches": concurrentBatches, "probeInterval": probeInterval,
+                "synchronousCommit": synchronousCommit,
             ])
         }
 

@@ -12,14 +12,17 @@ public import SignedVerification
 /// A `ReplayStore` on PostgreSQL: every instance of a service that shares
 /// one database accepts a signed request once, whichever instance it reaches.
 ///
-/// One table (``schemaSQL(table:)``), one statement per call: an insert that succeeds when the
-/// key is new or its record has expired, in one round trip over a pooled connection. Expired
-/// rows are deleted in bounded batches by ``run()``, never on a request's path. Each call waits
-/// at most ``Configuration/timeout``; a call that cannot get the database's answer in time —
-/// the server down or unreachable, a lock held, the pool exhausted — throws
+/// One table (``schemaSQL(table:)``). The inserts of concurrent callers are sent together: one
+/// statement and one commit records a batch of keys, each new or taking over an expired record,
+/// and each caller is answered from the keys the database returns (``insertIfAbsent(_:until:now:)``).
+/// Expired rows are deleted in bounded batches by ``run()``, never on a request's path. Each
+/// call waits at most ``Configuration/timeout``; a call that cannot get the database's answer
+/// in time — the server down or unreachable, a lock held, the pool exhausted — throws
 /// `SignedVerificationError.Code.replayStoreUnavailable`, so the verifier
 /// refuses the request: the store fails closed, and never answers `true` unless the database
-/// recorded the key.
+/// recorded the key. Once a call has found the database gone, later calls fail at once rather
+/// than each waiting the timeout, until a background probe (every
+/// ``Configuration/probeInterval``) gets through.
 ///
 /// The connection pool works only while ``run()`` runs: hand the store to a `ServiceGroup`
 /// (it is a swift-service-lifecycle `Service`) or run it in a task of your own, or wrap a
@@ -38,6 +41,8 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     private let shared = NIOLockedValueBox(Shared())
     private let purgeWakeups: AsyncStream<Void>
     private let wakePurge: AsyncStream<Void>.Continuation
+    private let batcher: InsertBatcher
+    private let availability = Availability()
 
     private enum Phase {
         case notStarted, running, finished
@@ -64,6 +69,7 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
         self.logger = logger
         table = QuotedTable(configuration.table)
         (purgeWakeups, wakePurge) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        batcher = InsertBatcher(maximumBatchSize: configuration.maximumBatchSize, concurrentBatches: configuration.concurrentBatches)
 
         var postgres = PostgresClient.Configuration(
             host: configuration.host, port: configuration.port, username: configuration.username,
@@ -77,6 +83,7 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
         postgres.options.additionalStartupParameters = [
             ("statement_timeout", "\(milliseconds)"),
             ("application_name", "signed-api replay store"),
+            ("synchronous_commit", configuration.synchronousCommit ? "on" : "off"),
         ]
         client = PostgresClient(configuration: postgres, backgroundLogger: logger)
     }
@@ -154,6 +161,7 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
                 }
                 group.addTask { await self.tickPurges() }
                 group.addTask { await self.purgeOnWakeups() }
+                group.addTask { await self.probeDuringOutages() }
             }
         }
     }
@@ -172,6 +180,60 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
                 if Task.isCancelled { return }  // stopping: the pool is closing under the batch
                 logger.warning("deleting expired rows failed; the next round tries again", metadata: ["error": "\(error.message)"])
             }
+        }
+    }
+
+    /// While the breaker is open, tries the database every ``Configuration/probeInterval`` on a
+    /// connection of its own (so the log names the real cause, such as a refused connection),
+    /// and closes the breaker when it answers.
+    private func probeDuringOutages() async {
+        for await _ in availability.opened {
+            if let outage = availability.current {
+                logger.error("PostgreSQL at \(configuration.endpoint) is unavailable (\(outage.reason)); calls fail at once until it answers")
+            }
+            while availability.current != nil {
+                if let failure = await probe() {
+                    availability.fail(failure)
+                    guard (try? await Task.sleep(for: configuration.probeInterval)) != nil else { return }
+                } else if let lasted = availability.recovered() {
+                    logger.notice("PostgreSQL at \(configuration.endpoint) answers again after \(Self.seconds(lasted))")
+                }
+            }
+        }
+    }
+
+    /// Connects, asks `SELECT 1` and disconnects, within ``Configuration/timeout``; `nil` when
+    /// that worked, else why not in a few words.
+    private func probe() async -> String? {
+        let configuration = configuration, logger = logger
+        let timeout = configuration.timeout
+        do {
+            try await BoundedCall.run(
+                timeout: timeout,
+                onTimeout: { SignedVerificationError(code: .replayStoreUnavailable, message: "no answer within \(Self.seconds(timeout))") },
+                onCancel: { SignedVerificationError(code: .replayStoreUnavailable, message: "the probe was cancelled") }
+            ) { () async throws(SignedVerificationError) in
+                do {
+                    var postgres = PostgresConnection.Configuration(
+                        host: configuration.host, port: configuration.port, username: configuration.username,
+                        password: configuration.password, database: configuration.database, tls: try Self.connectionTLS(configuration.tls)
+                    )
+                    postgres.options.connectTimeout = .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
+                    let connection = try await PostgresConnection.connect(configuration: postgres, id: 0, logger: logger)
+                    do {
+                        _ = try await connection.query("SELECT 1", logger: logger)
+                    } catch {
+                        try? await connection.close()
+                        throw error
+                    }
+                    try? await connection.close()
+                } catch {
+                    throw SignedVerificationError(code: .replayStoreUnavailable, message: Self.reason(error))
+                }
+            }
+            return nil
+        } catch {
+            return error.message
         }
     }
 
@@ -226,36 +288,37 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// Records `key` until `expiry` and returns `true`, or returns `false` when its record is
     /// there and has not expired by `now` (a replay).
     ///
-    /// One statement, its values always bound as parameters:
+    /// The keys of concurrent callers go to the database together, one statement and one
+    /// commit per batch (at most ``Configuration/maximumBatchSize`` keys, at most
+    /// ``Configuration/concurrentBatches`` on their way), their values always bound as
+    /// parameters:
     ///
     /// ```sql
-    /// INSERT INTO "signed_api_replay" AS existing (key, expires_at) VALUES ($1, $2)
+    /// INSERT INTO "signed_api_replay" AS existing (key, expires_at)
+    /// SELECT * FROM unnest($1::bytea[], $2::timestamptz[])
     /// ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
     ///     WHERE existing.expires_at <= $3
-    /// RETURNING 1
+    /// RETURNING key
     /// ```
     ///
+    /// The statement runs between `BEGIN` and `COMMIT`, and a caller is told its key is new
+    /// only once `COMMIT` has answered. A lone caller's key is sent at once, so it waits for no timer. `$3` is the earliest
+    /// `now` of the batch: a record expiring within the batch's own milliseconds counts as
+    /// live, never the reverse.
+    ///
     /// - Throws: `SignedVerificationError.Code.replayStoreUnavailable`
-    ///   when the database did not answer within ``Configuration/timeout`` or failed; the
-    ///   caller must refuse the request.
+    ///   when the database did not answer within ``Configuration/timeout``, failed, or is known
+    ///   to be unavailable; the caller must refuse the request.
     public func insertIfAbsent(_ key: ReplayKey, until expiry: Date, now: Date) async throws(SignedVerificationError) -> Bool {
-        // Not `ON CONFLICT DO NOTHING`: a record that expired but was not deleted yet would then
-        // count as a replay. `DO UPDATE … WHERE existing.expires_at <= now` takes such a row
-        // over (a new expiry, one row affected) and leaves a live one alone (no row affected),
-        // atomically under the primary key's lock, so of concurrent calls exactly one gets a row.
-        // RETURNING yields one row per affected row: postgres-nio does not expose the command
-        // tag's count, and a returned row is the database's own word that the key was recorded.
-        var binds = PostgresBindings(capacity: 3)
-        binds.append(ByteBuffer(bytes: key.digest))
-        binds.append(expiry)
-        binds.append(now)
-        let query = PostgresQuery(unsafeSQL: table.insertSQL, binds: binds)
-        let rows = try await call("recording a nonce") { client in
-            var count = 0
-            for try await _ in try await client.query(query) { count += 1 }
-            return count
+        let entry = InsertBatcher.Entry(key: key.digest, expiry: expiry, now: now)
+        let batcher = batcher
+        let send: InsertBatcher.Send = { [self] entries in await self.record(entries) }
+        let recorded = try await call("recording a nonce") { _ in
+            try await withCheckedContinuation { continuation in
+                batcher.insert(entry, send: send) { continuation.resume(returning: $0) }
+            }.get()
         }
-        if rows == 1 {
+        if recorded {
             let due = shared.withLockedValue { shared in
                 shared.insertsSincePurge += 1
                 guard shared.insertsSincePurge >= configuration.expiredBatchSize else { return false }
@@ -264,7 +327,38 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
             }
             if due { wakePurge.yield() }
         }
-        return rows == 1
+        return recorded
+    }
+
+    /// Sends one batch of distinct keys; answers the keys the database recorded.
+    private func record(_ entries: [InsertBatcher.Entry]) async -> Result<Set<[UInt8]>, SignedVerificationError> {
+        // Not `ON CONFLICT DO NOTHING`: a record that expired but was not deleted yet would then
+        // count as a replay. `DO UPDATE … WHERE existing.expires_at <= now` takes such a row
+        // over (a new expiry, the key returned) and leaves a live one alone (not returned),
+        // atomically under the primary key's lock, so of concurrent batches exactly one gets a
+        // key back. A returned key is the database's own word that it was recorded — once the
+        // transaction has committed: the rows of a statement arrive before its implicit commit,
+        // so the statement runs in an explicit transaction, and only COMMIT's answer (sent after
+        // the commit, flushed when synchronous_commit is on) lets a caller be told its key is new.
+        var binds = PostgresBindings(capacity: 3)
+        binds.append(entries.map { ByteBuffer(bytes: $0.key) })
+        binds.append(entries.map(\.expiry))
+        binds.append(entries.lazy.map(\.now).min() ?? Date())
+        let query = PostgresQuery(unsafeSQL: table.insertSQL, binds: binds)
+        do {
+            let logger = logger
+            return .success(try await call(entries.count == 1 ? "recording a nonce" : "recording \(entries.count) nonces") { client in
+                try await client.withTransaction(logger: logger) { connection in
+                    var recorded = Set<[UInt8]>(minimumCapacity: entries.count)
+                    for try await row in try await connection.query(query, logger: logger) {
+                        recorded.insert(Array(buffer: try row.decode(ByteBuffer.self)))
+                    }
+                    return recorded
+                }
+            })
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Deletes at most ``Configuration/expiredBatchSize`` rows that expired by `now`, and
@@ -297,19 +391,29 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
             let why = phase == .notStarted ? "the store is not running (call run(), or use withRunning)" : "the store has stopped running"
             throw unavailable(doing, reason: why, cause: nil)
         }
+        if let outage = availability.current {
+            let since = Self.seconds(ContinuousClock.now - outage.since, rounded: true)
+            throw unavailable(doing, reason: "unavailable for \(since) (\(outage.reason)); calls fail at once until a probe gets through", cause: nil)
+        }
         let client = client
         let timeout = timeout ?? configuration.timeout
         return try await BoundedCall.run(
             timeout: timeout,
             onTimeout: { [self] in
-                unavailable(doing, reason: "no answer within \(Self.seconds(timeout)) (the server down, unreachable, locked or overloaded)", cause: nil)
+                let reason = "no answer within \(Self.seconds(timeout))"
+                availability.fail(reason)
+                return unavailable(doing, reason: reason + " (the server down, unreachable, locked or overloaded)", cause: nil)
             },
             onCancel: { [self] in unavailable(doing, reason: "the call was cancelled", cause: CancellationError()) }
         ) { () async throws(SignedVerificationError) -> Value in
             do {
                 return try await operation(client)
+            } catch let error as SignedVerificationError {
+                throw error  // a batch's own failure, already saying what was being done
             } catch {
-                throw self.unavailable(doing, reason: Self.reason(error), cause: error)
+                let reason = Self.reason(error)
+                if Self.meansUnavailable(error) { self.availability.fail(reason) }
+                throw self.unavailable(doing, reason: reason, cause: error)
             }
         }
     }
@@ -326,6 +430,7 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// description on purpose; the parts read here are the code, the server's message and the
     /// connection's error, none of which holds a password.
     private static func reason(_ error: any Error) -> String {
+        let error = unwrapped(error)
         guard let error = error as? PSQLError else { return String(describing: error) }
         if error.code == .server, let info = error.serverInfo {
             let state = info[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
@@ -337,9 +442,42 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
         return "\(error.code)"
     }
 
-    private static func seconds(_ duration: Duration) -> String {
+    /// The error inside a transaction's error: the failed BEGIN, statement or COMMIT.
+    private static func unwrapped(_ error: any Error) -> any Error {
+        guard let error = error as? PostgresTransactionError else { return error }
+        return error.beginError ?? error.closureError ?? error.commitError ?? error.rollbackError ?? error
+    }
+
+    /// Whether `error` says the database is out of reach, rather than that a statement failed:
+    /// a connection that could not be made or was lost, or the server shutting down or not
+    /// accepting connections yet (SQLSTATE classes 08 and 57P).
+    private static func meansUnavailable(_ error: any Error) -> Bool {
+        guard let error = unwrapped(error) as? PSQLError else { return false }
+        guard error.code == .server else { return true }
+        let state = error.serverInfo?[.sqlState] ?? ""
+        return state.hasPrefix("08") || state.hasPrefix("57P")
+    }
+
+    private static func seconds(_ duration: Duration, rounded: Bool = false) -> String {
         let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        if rounded { return "\(Int(value.rounded())) s" }
         return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    /// The probe's TLS: the pool's, as a context for one connection.
+    private static func connectionTLS(_ mode: Configuration.TLSMode) throws -> PostgresConnection.Configuration.TLS {
+        switch mode {
+        case .disable:
+            return .disable
+        case .prefer:
+            return .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require:
+            var unverified = TLSConfiguration.makeClientConfiguration()
+            unverified.certificateVerification = .none
+            return .require(try NIOSSLContext(configuration: unverified))
+        case .verifyFull:
+            return .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
     }
 
     private static func tls(_ mode: Configuration.TLSMode) -> PostgresClient.Configuration.TLS {
@@ -397,9 +535,9 @@ struct QuotedTable: Sendable {
             "CREATE INDEX IF NOT EXISTS \"\(indexName)\" ON \(table) (expires_at)",
         ]
         insertSQL = """
-            INSERT INTO \(table) AS existing (key, expires_at) VALUES ($1, $2) \
+            INSERT INTO \(table) AS existing (key, expires_at) SELECT * FROM unnest($1::bytea[], $2::timestamptz[]) \
             ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE existing.expires_at <= $3 \
-            RETURNING 1
+            RETURNING key
             """
         // ctid picks the rows of one bounded batch. SKIP LOCKED lets instances purging at once
         // share the work instead of queueing on each other's rows; a row an insert renewed

@@ -24,9 +24,15 @@ struct FaultTests {
 
                 try await cluster.stop()
                 // Sequential calls, then a burst at once: each one throws, none answers unchecked.
+                // The first finds the server gone; the others fail at once, without a wait.
+                _ = await expectUnavailable(store, before, now: now)
                 for _ in 0..<3 {
-                    await expectUnavailable(store, before, now: now)
-                    await expectUnavailable(store, .fresh(), now: now)
+                    #expect(await expectUnavailable(store, before, now: now).contains("calls fail at once until a probe gets through"))
+                    #expect(await expectUnavailable(store, .fresh(), now: now).contains("calls fail at once until a probe gets through"))
+                }
+                // The background probe names the real cause.
+                while await !expectUnavailable(store, .fresh(), now: now).lowercased().contains("connection refused") {
+                    try await Task.sleep(for: .milliseconds(20))
                 }
                 let outcomes = await withTaskGroup(of: String.self) { group in
                     for _ in 0..<20 {
@@ -62,6 +68,54 @@ struct FaultTests {
     }
 
     @Test(
+        "the server killed with SIGKILL while batches are on their way: every key told new is in the table after crash recovery",
+        .enabled(if: TestPostgres.hasServer || TestEnvironment.isCI, Comment(rawValue: TestPostgres.missingServerMessage))
+    )
+    func killedMidBatch() async throws {
+        try await ThrowawayCluster.with(durable: true) { cluster in
+            var configuration = try PostgresReplayStore.Configuration(url: cluster.url)
+            configuration.timeout = .seconds(1)
+            let store = try PostgresReplayStore(configuration: configuration, logger: TestDatabase.quietLogger)
+            let now = Date()
+            let accepted = try await store.withRunning { store in
+                try await store.createSchema()
+                // Writers insert fresh keys until a call fails; each key told new is reported.
+                let (told, tell) = AsyncStream.makeStream(of: ReplayKey.self)
+                return try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<32 {
+                        group.addTask {
+                            while true {
+                                let key = ReplayKey.fresh()
+                                guard (try? await store.insertIfAbsent(key, until: now + 600, now: now)) == true else { return }
+                                tell.yield(key)
+                            }
+                        }
+                    }
+                    var accepted: [ReplayKey] = []
+                    var keys = told.makeAsyncIterator()
+                    while accepted.count < 2_000, let key = await keys.next() { accepted.append(key) }
+                    try await cluster.kill()
+                    try await group.waitForAll()
+                    tell.finish()
+                    while let key = await keys.next() { accepted.append(key) }
+                    return accepted
+                }
+            }
+            try await cluster.resume()
+            let recorded = try await TestDatabase.withConnection(configuration) { connection in
+                var recorded = Set<[UInt8]>()
+                for try await row in try await connection.query(PostgresQuery(unsafeSQL: "SELECT key FROM \"\(configuration.table)\""), logger: TestDatabase.quietLogger) {
+                    recorded.insert(Array(buffer: try row.decode(ByteBuffer.self)))
+                }
+                return recorded
+            }
+            let missing = accepted.filter { !recorded.contains($0.digest) }
+            #expect(accepted.count >= 2_000)
+            #expect(missing.isEmpty, "\(missing.count) of \(accepted.count) keys told new are not in the table after the crash")
+        }
+    }
+
+    @Test(
         "a table locked by another session: the call times out with replayStoreUnavailable, and works once the lock goes",
         .enabled(if: TestDatabase.isEnabled, TestDatabase.missingMessage)
     )
@@ -83,11 +137,14 @@ struct FaultTests {
         }
     }
 
-    private func expectUnavailable(_ store: PostgresReplayStore, _ key: ReplayKey, now: Date) async {
+    /// Expects the call to throw `replayStoreUnavailable` naming the server; returns the message.
+    @discardableResult
+    private func expectUnavailable(_ store: PostgresReplayStore, _ key: ReplayKey, now: Date) async -> String {
         let error = await #expect(throws: SignedVerificationError.self) {
             try await store.insertIfAbsent(key, until: now + 600, now: now)
         }
         #expect(error?.code == .replayStoreUnavailable, "\(String(describing: error))")
         #expect(error?.message.contains(store.configuration.endpoint) == true)
+        return error?.message ?? ""
     }
 }

@@ -15,7 +15,9 @@ import SignedVerification
 /// path, as for every valid request): one caller in a loop, then `--concurrency` callers at
 /// once, on one PostgreSQL store and on three (three pools, as three instances of a service).
 /// Latency is each call's, measured around the call; what the database adds is the PostgreSQL
-/// percentile less the memory store's. The benchmark makes its own table and drops it after.
+/// percentile less the memory store's. On a server running on this machine, each PostgreSQL
+/// phase also gives the server's CPU time per insert (``ServerCPU``). The benchmark makes its
+/// own table and drops it after.
 @main
 struct ReplayStoreBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -58,18 +60,20 @@ struct ReplayStoreBenchmark: AsyncParsableCommand {
             try await stores[1].withRunning { second in
                 try await stores[2].withRunning { third in
                     try await first.createSchema()
-                    results.append(await Phase.measure("postgres, 1 caller", stores: [first], callers: 1, for: duration))
-                    results.append(await Phase.measure("postgres, \(concurrency) callers, 1 store", stores: [first], callers: concurrency, for: duration))
+                    results.append(await Phase.measure("postgres, 1 caller", stores: [first], callers: 1, for: duration, server: true))
                     results.append(await Phase.measure(
-                        "postgres, \(concurrency) callers, 3 stores", stores: [first, second, third], callers: concurrency, for: duration
+                        "postgres, \(concurrency) callers, 1 store", stores: [first], callers: concurrency, for: duration, server: true
+                    ))
+                    results.append(await Phase.measure(
+                        "postgres, \(concurrency) callers, 3 stores", stores: [first, second, third], callers: concurrency, for: duration, server: true
                     ))
                 }
             }
         }
         try await Self.dropTable(configuration)
         print("")
-        print("| phase | calls | calls/s | p50 ms | p99 ms | errors |")
-        print("|---|---:|---:|---:|---:|---:|")
+        print("| phase | calls | calls/s | p50 ms | p99 ms | errors | server CPU µs/insert |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
         for phase in results { print(phase.row) }
         print("")
         let (memory1, memoryN, postgres1, postgresN, postgres3) = (results[0], results[1], results[2], results[3], results[4])
@@ -123,20 +127,26 @@ struct Phase {
     /// Milliseconds.
     var p50: Double
     var p99: Double
+    /// The PostgreSQL server's CPU seconds during the phase, when measured.
+    var serverCPU: Double?
 
     var rate: Double { Double(calls) / elapsed.seconds }
 
     var row: String {
-        String(format: "| %@ | %d | %.0f | %.3f | %.3f | %d |", name, calls, rate, p50, p99, errors)
+        let cpu = serverCPU.map { String(format: "%.1f", $0 / Double(max(calls, 1)) * 1e6) } ?? "–"
+        return String(format: "| %@ | %d | %.0f | %.3f | %.3f | %d | %@ |", name, calls, rate, p50, p99, errors, cpu)
     }
 
     /// `callers` tasks, each calling `insertIfAbsent` with new keys on `stores` (round robin by
-    /// caller) for a fifth of `duration` unmeasured, then for `duration`.
-    static func measure(_ name: String, stores: [any ReplayStore], callers: Int, for duration: Duration) async -> Phase {
+    /// caller) for a fifth of `duration` unmeasured, then for `duration`; with `server`, the
+    /// PostgreSQL server's CPU time over the measured part too.
+    static func measure(_ name: String, stores: [any ReplayStore], callers: Int, for duration: Duration, server: Bool = false) async -> Phase {
         _ = await run(stores: stores, callers: callers, for: duration / 5, tag: "warm-\(name)")
+        let cpuBefore = server ? ServerCPU.seconds() : nil
         let start = ContinuousClock.now
         let outcomes = await run(stores: stores, callers: callers, for: duration, tag: name)
         let elapsed = ContinuousClock.now - start
+        let cpuAfter = server ? ServerCPU.seconds() : nil
         let latencies = outcomes.flatMap(\.latencies).sorted()
         func percentile(_ p: Double) -> Double {
             guard !latencies.isEmpty else { return 0 }
@@ -145,7 +155,8 @@ struct Phase {
         }
         let phase = Phase(
             name: name, calls: latencies.count, errors: outcomes.map(\.errors).reduce(0, +), elapsed: elapsed,
-            p50: percentile(0.50), p99: percentile(0.99)
+            p50: percentile(0.50), p99: percentile(0.99),
+            serverCPU: cpuBefore.flatMap { before in cpuAfter.map { $0 - before } }
         )
         print(phase.row)
         return phase
@@ -192,5 +203,29 @@ extension Duration {
     /// The duration in seconds, as a `Double`.
     var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
+/// The CPU time of the PostgreSQL server processes on this machine, from `/proc`: every
+/// process whose command is `postgres` (the postmaster, its backends, the WAL writer, the
+/// checkpointer, autovacuum), with the time of the children they reaped (backends whose
+/// connection ended). `nil` when no such process runs here (a server elsewhere).
+enum ServerCPU {
+    static func seconds() -> Double? {
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        var ticks = 0
+        var found = false
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where entry.allSatisfy(\.isNumber) {
+            guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"),
+                  stat[stat.index(after: open)..<close] == "postgres"
+            else { continue }
+            // After the command: state, ppid, … ; utime, stime, cutime, cstime are fields 14–17.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 14 else { continue }
+            ticks += fields[11...14].compactMap { Int($0) }.reduce(0, +)
+            found = true
+        }
+        return found ? Double(ticks) / ticksPerSecond : nil
     }
 }
