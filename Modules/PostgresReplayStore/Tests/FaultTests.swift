@@ -19,8 +19,14 @@ struct FaultTests {
             let now = Date()
             try await store.withRunning { store in
                 try await store.createSchema()
-                let before = ReplayKey.fresh()
-                #expect(try await TestDatabase.untilAnswered { try await store.insertIfAbsent(before, until: now + 600, now: now) })
+                // A fresh key per attempt: an attempt that timed out may still have been recorded
+                // (refused, yet in the table: the store fails closed), so its key is no longer new.
+                let before = try await TestDatabase.untilAnswered { () async throws -> ReplayKey in
+                    let key = ReplayKey.fresh()
+                    let isNew = try await store.insertIfAbsent(key, until: now + 600, now: now)
+                    #expect(isNew)
+                    return key
+                }
 
                 try await cluster.stop()
                 // Sequential calls, then a burst at once: each one throws, none answers unchecked.
@@ -79,15 +85,23 @@ struct FaultTests {
             let now = Date()
             let accepted = try await store.withRunning { store in
                 try await store.createSchema()
-                // Writers insert fresh keys until a call fails; each key told new is reported.
+                // Writers insert fresh keys and report each key told new; once the server has
+                // been killed, each stops at its first failure (before, a call that missed its
+                // timeout on a loaded machine is simply followed by the next).
                 let (told, tell) = AsyncStream.makeStream(of: ReplayKey.self)
+                let killed = KilledFlag()
                 return try await withThrowingTaskGroup(of: Void.self) { group in
                     for _ in 0..<32 {
                         group.addTask {
                             while true {
                                 let key = ReplayKey.fresh()
-                                guard (try? await store.insertIfAbsent(key, until: now + 600, now: now)) == true else { return }
-                                tell.yield(key)
+                                if (try? await store.insertIfAbsent(key, until: now + 600, now: now)) == true {
+                                    tell.yield(key)
+                                } else if await killed.isSet {
+                                    return
+                                } else {
+                                    try await Task.sleep(for: .milliseconds(10))  // the store refusing at once until its probe gets through
+                                }
                             }
                         }
                     }
@@ -95,6 +109,7 @@ struct FaultTests {
                     var keys = told.makeAsyncIterator()
                     while accepted.count < 2_000, let key = await keys.next() { accepted.append(key) }
                     try await cluster.kill()
+                    await killed.set()
                     try await group.waitForAll()
                     tell.finish()
                     while let key = await keys.next() { accepted.append(key) }
@@ -135,6 +150,12 @@ struct FaultTests {
             }
             #expect(try await TestDatabase.untilAnswered { try await store.insertIfAbsent(.fresh(), until: now + 60, now: now) })
         }
+    }
+
+    /// Whether the test has killed its server.
+    private actor KilledFlag {
+        private(set) var isSet = false
+        func set() { isSet = true }
     }
 
     /// Expects the call to throw `replayStoreUnavailable` naming the server; returns the message.

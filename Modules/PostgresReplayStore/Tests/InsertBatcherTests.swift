@@ -34,96 +34,99 @@ struct InsertBatcherTests {
         }
     }
 
-    /// Each insert's answer, by the name the test gave it.
-    final class Answers: Sendable {
-        let stream: AsyncStream<(String, Result<Bool, SignedVerificationError>)>
-        private let add: AsyncStream<(String, Result<Bool, SignedVerificationError>)>.Continuation
+    /// A batcher on a ``HeldDatabase``: inserts by name, the batches as they arrive, and the
+    /// callers' answers as they come.
+    struct Bench {
+        typealias Answered = (String, Result<Bool, SignedVerificationError>)
+        let batcher: InsertBatcher
+        let database = HeldDatabase()
+        private let answer: AsyncStream<Answered>.Continuation
+        private var arrivals: AsyncStream<[[UInt8]]>.Iterator
+        private var answers: AsyncStream<Answered>.Iterator
 
-        init() { (stream, add) = AsyncStream.makeStream() }
+        init(maximumBatchSize: Int, concurrentBatches: Int) {
+            batcher = InsertBatcher(maximumBatchSize: maximumBatchSize, concurrentBatches: concurrentBatches)
+            let (stream, answer) = AsyncStream.makeStream(of: Answered.self)
+            self.answer = answer
+            answers = stream.makeAsyncIterator()
+            arrivals = database.arrivals.makeAsyncIterator()
+        }
 
-        func insert(_ name: String, _ key: String, into batcher: InsertBatcher, _ database: HeldDatabase) {
+        /// Inserts `key`, its caller called `name`.
+        func insert(_ name: String, _ key: String) {
             let now = Date(timeIntervalSince1970: 1_700_000_000)
-            batcher.insert(.init(key: Array(key.utf8), expiry: now + 300, now: now), send: database.send) { [add] in add.yield((name, $0)) }
+            batcher.insert(.init(key: Array(key.utf8), expiry: now + 300, now: now), send: database.send) { [answer] in answer.yield((name, $0)) }
         }
 
-    }
-
-    /// The next `count` answers of `answered`, by name (true: new; false: a replay; nil: failed).
-    static func next(_ count: Int, _ answered: inout AsyncStream<(String, Result<Bool, SignedVerificationError>)>.Iterator) async -> [String: Bool?] {
-        var answers: [String: Bool?] = [:]
-        while answers.count < count, let (name, result) = await answered.next() {
-            answers.updateValue(try? result.get(), forKey: name)  // (a subscript given nil would remove the name)
+        /// The keys of the next batch the database receives.
+        mutating func nextBatch() async -> [String]? {
+            await arrivals.next().map { $0.map { String(decoding: $0, as: UTF8.self) } }
         }
-        return answers
-    }
 
-    static func keys(_ names: String...) -> [[UInt8]] { names.map { Array($0.utf8) } }
+        /// Answers the oldest batch held with the keys `recorded`, or with a failure.
+        func record(_ recorded: String...) async { await database.answer(.success(Set(recorded.map { Array($0.utf8) }))) }
+
+        func fail() async {
+            await database.answer(.failure(SignedVerificationError(code: .replayStoreUnavailable, message: "recording failed")))
+        }
+
+        /// The next `count` answers, by name (true: new; false: a replay; nil: failed).
+        mutating func answers(_ count: Int) async -> [String: Bool?] {
+            var answered: [String: Bool?] = [:]
+            while answered.count < count, let (name, result) = await answers.next() {
+                answered.updateValue(try? result.get(), forKey: name)  // (a subscript given nil would remove the name)
+            }
+            return answered
+        }
+    }
 
     @Test("a lone insert is sent at once; those arriving meanwhile go together next, each key once and sorted, a repeated key new for its first caller only")
     func coalescing() async throws {
-        let batcher = InsertBatcher(maximumBatchSize: 100, concurrentBatches: 1)
-        let database = HeldDatabase()
-        let answers = Answers()
-        var arrivals = database.arrivals.makeAsyncIterator()
-        var answered = answers.stream.makeAsyncIterator()
-
-        answers.insert("a", "key-a", into: batcher, database)
-        #expect(await arrivals.next() == Self.keys("key-a"))
-        for (name, key) in [("c", "key-c"), ("b", "key-b"), ("c again", "key-c"), ("d", "key-d")] {
-            answers.insert(name, key, into: batcher, database)
-        }
-        await database.answer(.success(Set(Self.keys("key-a"))))
-        #expect(await arrivals.next() == Self.keys("key-b", "key-c", "key-d"))
-        // key-d was live already: the database does not return it.
-        await database.answer(.success(Set(Self.keys("key-b", "key-c"))))
-        #expect(await Self.next(5, &answered) == ["a": true, "b": true, "c": true, "c again": false, "d": false])
+        var bench = Bench(maximumBatchSize: 100, concurrentBatches: 1)
+        bench.insert("a", "key-a")
+        #expect(await bench.nextBatch() == ["key-a"])
+        for (name, key) in [("c", "key-c"), ("b", "key-b"), ("c again", "key-c"), ("d", "key-d")] { bench.insert(name, key) }
+        await bench.record("key-a")
+        #expect(await bench.nextBatch() == ["key-b", "key-c", "key-d"])
+        await bench.record("key-b", "key-c")  // key-d was live already: the database does not return it
+        #expect(await bench.answers(5) == ["a": true, "b": true, "c": true, "c again": false, "d": false])
     }
 
     @Test("a batch holds at most maximumBatchSize keys, and at most concurrentBatches are on their way")
     func bounds() async throws {
-        let batcher = InsertBatcher(maximumBatchSize: 2, concurrentBatches: 2)
-        let database = HeldDatabase()
-        let answers = Answers()
-        var arrivals = database.arrivals.makeAsyncIterator()
-        var answered = answers.stream.makeAsyncIterator()
-
-        answers.insert("1", "k1", into: batcher, database)
-        #expect(await arrivals.next() == Self.keys("k1"))
-        answers.insert("2", "k2", into: batcher, database)
-        #expect(await arrivals.next() == Self.keys("k2"))
-        for index in 3...7 { answers.insert("\(index)", "k\(index)", into: batcher, database) }
+        var bench = Bench(maximumBatchSize: 2, concurrentBatches: 2)
+        bench.insert("1", "k1")
+        #expect(await bench.nextBatch() == ["k1"])
+        bench.insert("2", "k2")
+        #expect(await bench.nextBatch() == ["k2"])
+        for index in 3...7 { bench.insert("\(index)", "k\(index)") }
         // Two batches are on their way: the five wait, then go two, two and one.
-        await database.answer(.success(Set(Self.keys("k1"))))
-        #expect(await arrivals.next() == Self.keys("k3", "k4"))
-        await database.answer(.success(Set(Self.keys("k2"))))
-        #expect(await arrivals.next() == Self.keys("k5", "k6"))
-        await database.answer(.success(Set(Self.keys("k3", "k4"))))
-        #expect(await arrivals.next() == Self.keys("k7"))
-        await database.answer(.success(Set(Self.keys("k5", "k6"))))
-        await database.answer(.success(Set(Self.keys("k7"))))
-        let all = await Self.next(7, &answered)
+        await bench.record("k1")
+        #expect(await bench.nextBatch() == ["k3", "k4"])
+        await bench.record("k2")
+        #expect(await bench.nextBatch() == ["k5", "k6"])
+        await bench.record("k3", "k4")
+        #expect(await bench.nextBatch() == ["k7"])
+        await bench.record("k5", "k6")
+        await bench.record("k7")
+        let all = await bench.answers(7)
         #expect(all.count == 7 && all.values.allSatisfy { $0 == true })
     }
 
     @Test("a batch that fails fails every caller in it, and the next batch is sent")
     func failure() async throws {
-        let batcher = InsertBatcher(maximumBatchSize: 100, concurrentBatches: 1)
-        let database = HeldDatabase()
-        let answers = Answers()
-        var arrivals = database.arrivals.makeAsyncIterator()
-        var answered = answers.stream.makeAsyncIterator()
-
-        answers.insert("first", "k1", into: batcher, database)
-        #expect(await arrivals.next() == Self.keys("k1"))
-        answers.insert("second", "k2", into: batcher, database)
-        answers.insert("third", "k3", into: batcher, database)
-        await database.answer(.success([]))
-        #expect(await arrivals.next() == Self.keys("k2", "k3"))
-        await database.answer(.failure(SignedVerificationError(code: .replayStoreUnavailable, message: "recording 2 nonces failed")))
-        #expect(await Self.next(3, &answered) == ["first": false, "second": nil, "third": nil])
-        answers.insert("later", "k4", into: batcher, database)
-        #expect(await arrivals.next() == Self.keys("k4"))
-        await database.answer(.success(Set(Self.keys("k4"))))
-        #expect(await Self.next(1, &answered) == ["later": true])
+        var bench = Bench(maximumBatchSize: 100, concurrentBatches: 1)
+        bench.insert("first", "k1")
+        #expect(await bench.nextBatch() == ["k1"])
+        bench.insert("second", "k2")
+        bench.insert("third", "k3")
+        await bench.record()
+        #expect(await bench.nextBatch() == ["k2", "k3"])
+        await bench.fail()
+        #expect(await bench.answers(3) == ["first": false, "second": nil, "third": nil])
+        bench.insert("later", "k4")
+        #expect(await bench.nextBatch() == ["k4"])
+        await bench.record("k4")
+        #expect(await bench.answers(1) == ["later": true])
     }
 }
