@@ -96,7 +96,8 @@ struct OAuth1Resources: Sendable {
             if page < pages { urls["next"] = link(page + 1); urls["last"] = link(pages) }
             return .json([
                 "pagination": ["page": page, "pages": pages, "per_page": perPage, "items": matches.count, "urls": urls],
-                "results": matches.dropFirst(min((page - 1) * perPage, matches.count)).prefix(perPage).map { release in
+                // A page past the last is empty (page − 1 times per_page could overflow: not computed).
+                "results": matches.dropFirst(page > pages ? matches.count : (page - 1) * perPage).prefix(perPage).map { release in
                     [
                         "id": release.id,
                         "type": "release",

@@ -161,6 +161,7 @@ struct VerificationTests {
         (2, ["Daft Punk - Discovery", "Björk - Homogenic"], ["first", "last", "next", "prev"]),
         (3, ["Sigur Rós - Ágætis Byrjun"], ["first", "prev"]),
         (9, [], ["first", "prev"]),
+        (Int.max, [], ["first", "prev"]),
     ])
     func discogsSearchPages(page: Int, titles: [String], links: [String]) async throws {
         try await OAuth1Harness.withRunning(.discogs) { harness in
