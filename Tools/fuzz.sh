@@ -5,8 +5,9 @@
 #   Tools/fuzz.sh [--smoke | --time SECONDS | --runs N] [--release] [--max-len B] [--jobs N]
 #                 [target…]
 #
-#   --smoke        replay the committed seed corpus and regression inputs, then fuzz 5 s each
-#                  (what CI runs)
+#   --smoke        replay the committed seed corpus and regression inputs, then 2 000
+#                  executions each from a fixed seed (what CI runs: the same inputs every run,
+#                  so a failure it reports is found again by running it again)
 #   --time S       fuzz each target for S seconds (default 60)
 #   --runs N       fuzz each target for N executions (the long run: --release --runs 10000000)
 #   --release      build optimised (-c release, testable imports on): a longer build, then 3-5x
@@ -30,13 +31,13 @@ cd "$(dirname "$0")/.."
 mode=time; seconds=60; runs=0; jobs=1; configuration=debug; max_len=(); targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --smoke) mode=smoke; seconds=5 ;;
+        --smoke) mode=smoke; runs=2000 ;;
         --time) mode=time; seconds="$2"; shift ;;
         --runs) mode=runs; runs="$2"; shift ;;
         --jobs) jobs="$2"; shift ;;
         --release) configuration=release ;;
         --max-len) max_len=(-max_len="$2"); shift ;;
-        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
         *) targets+=("$1") ;;
     esac
@@ -63,6 +64,9 @@ bin="$scratch/$configuration"
 # Swift's own crash backtracer reads the stack in a way AddressSanitizer reports as an error of
 # its own; libFuzzer's report (and saved input) is the one wanted.
 export SWIFT_BACKTRACE=enable=no
+# A smoke run is reproducible: a fixed libFuzzer seed, and Swift's hashing (which orders
+# dictionaries, hence the coverage a run sees) seeded the same in every process.
+[ "$mode" = smoke ] && export SWIFT_DETERMINISTIC_HASHING=1
 
 # Fuzzes one target; writes its summary line to $scratch/logs/<target>.summary.
 run_target() {
@@ -84,6 +88,7 @@ run_target() {
     fi
     local bound=(-max_total_time="$seconds")
     [ "$mode" = runs ] && bound=(-runs="$runs")
+    [ "$mode" = smoke ] && bound=(-runs="$runs" -seed=1)
     bound+=("${max_len[@]}")
     local start end
     start=$(date +%s.%N)
@@ -102,7 +107,7 @@ run_target() {
 }
 
 case $mode in
-    smoke) echo "== smoke: replay committed inputs, then ${seconds} s per target" ;;
+    smoke) echo "== smoke: replay committed inputs, then $runs executions per target from seed 1" ;;
     time) echo "== ${seconds} s per target, $jobs at a time" ;;
     runs) echo "== $runs executions per target, $jobs at a time" ;;
 esac

@@ -85,7 +85,12 @@ struct DrupalRPCRoute: Sendable {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: Data(body))
         } catch {
-            let why = body.isEmpty ? "the body is empty" : String(validating: body, as: UTF8.self) == nil ? "the body is not UTF-8" : "the body is not valid JSON"
+            var why = body.isEmpty ? "the body is empty" : String(validating: body, as: UTF8.self) == nil ? "the body is not UTF-8" : "the body is not valid JSON"
+            // Syntax errors come from the parser (no coding path); an error with a path is
+            // `JSONValue`'s own (a value nested deeper than `JSONValue.maximumDepth`).
+            if case DecodingError.dataCorrupted(let context) = error, !context.codingPath.isEmpty {
+                why += ": \(context.debugDescription)"
+            }
             throw DrupalMockError(protocol: JSONRPCErrorObject.parseError, code: .invalidJSON, message: "Parse error", reason: "\(why); send one JSON-RPC request object (or an array of them) as UTF-8 JSON")
         }
     }

@@ -94,6 +94,7 @@ struct EnvelopeTests {
             Malformed(name: "truncated with a NUL", body: Array(#"{"method":"node.get","params":["\#u{0}"]"#.utf8), reason: "the body is not valid JSON"),
             Malformed(name: "100 000 nested arrays", body: Array(String(repeating: "[", count: 100_000).utf8), reason: "the body is not valid JSON"),
             Malformed(name: "5 000 nested objects", body: Array((String(repeating: "{\"a\":", count: 5_000) + "1" + String(repeating: "}", count: 5_000)).utf8), reason: "the body is not valid JSON"),
+            Malformed(name: "500 nested arrays (JSON's parser takes 512)", body: Array(("[" + String(repeating: "[", count: 499) + String(repeating: "]", count: 499) + "]").utf8), reason: "nested more than \(JSONValue.maximumDepth) levels deep"),
             Malformed(name: "a number out of range", body: Array(#"{"version":"1.1","method":"node.get","id":1,"params":[1e999999]}"#.utf8), reason: "the body is not valid JSON"),
         ]
     }

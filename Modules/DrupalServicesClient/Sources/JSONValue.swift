@@ -86,6 +86,16 @@ extension JSONValue {
 }
 
 extension JSONValue: Codable {
+    /// How deeply arrays and objects may nest, counted from the decoded document's root.
+    ///
+    /// Decoding through `Decoder` costs time that grows with the square of the depth (every
+    /// level carries its coding path), so a 1 KB body of nested brackets could hold a CPU for
+    /// seconds; deeper values are refused with a `DecodingError` naming this limit. JSON-RPC
+    /// calls and Drupal's answers nest a handful of levels.
+    public static let maximumDepth = 64
+
+    /// Reads any JSON value. Scalars are tried in turn; an array or object is decoded through
+    /// its container, so an error inside it (a value nested too deeply) keeps its own message.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -98,11 +108,29 @@ extension JSONValue: Codable {
             self = .double(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
+        } else if decoder.codingPath.count >= Self.maximumDepth {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath,
+                debugDescription: "arrays and objects are nested more than \(Self.maximumDepth) levels deep"
+            ))
+        } else if var elements = try? decoder.unkeyedContainer() {
+            var array: [JSONValue] = []
+            while !elements.isAtEnd { array.append(try elements.decode(JSONValue.self)) }
+            self = .array(array)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            let members = try decoder.container(keyedBy: MemberName.self)
+            var object: [String: JSONValue] = [:]
+            for name in members.allKeys { object[name.stringValue] = try members.decode(JSONValue.self, forKey: name) }
+            self = .object(object)
         }
+    }
+
+    /// Any member name of a JSON object.
+    private struct MemberName: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     public func encode(to encoder: any Encoder) throws {

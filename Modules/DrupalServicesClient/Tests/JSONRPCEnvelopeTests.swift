@@ -70,6 +70,29 @@ struct JSONRPCEnvelopeTests {
         }
     }
 
+    /// A body of nested brackets within Foundation's own limit (512) but deeper than
+    /// ``JSONValue/maximumDepth``: refused with a reason that names the depth, at every entry
+    /// point that reads untrusted JSON. (Decoding cost grows with the depth's square: the
+    /// fuzzer found 400 levels holding a debug build for 10 s.)
+    @Test(arguments: ["[", #"{"a":"#])
+    func nestingBeyondTheLimitIsRefused(_ opener: String) throws {
+        let closer = opener == "[" ? "]" : "}"
+        func nested(_ depth: Int) -> [UInt8] {
+            Array((#"{"result":"# + String(repeating: opener, count: depth - 1) + "1" + String(repeating: closer, count: depth - 1) + "}").utf8)
+        }
+        // The answer object is level 1, so `maximumDepth` levels in all still parse.
+        #expect(throws: Never.self) { try JSONRPCResponse.parse(nested(JSONValue.maximumDepth)) }
+        for depth in [JSONValue.maximumDepth + 1, 500] {
+            let error = #expect(throws: DrupalServicesError.self) { try JSONRPCResponse.parse(nested(depth)) }
+            #expect(error?.code == .invalidResponse)
+            #expect(error?.message.contains("nested more than \(JSONValue.maximumDepth) levels deep") == true, "\(error?.message ?? "")")
+        }
+        // A server decodes the request's body as a `JSONValue` first (the Drupal mock, the
+        // Hummingbird key-authentication middleware).
+        let request = Array(#"{"method":"m","params":"#.utf8) + nested(500) + Array("}".utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(JSONValue.self, from: Data(request)) }
+    }
+
     @Test func nonUTF8AnswerIsInvalid() {
         #expect(throws: DrupalServicesError(code: .invalidResponse, message: "")) {
             try JSONRPCResponse.parse([0x7B, 0xFF, 0xFE, 0x7D])
