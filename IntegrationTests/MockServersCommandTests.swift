@@ -31,7 +31,8 @@ struct MockServersCommandTests {
     }
 
     /// Starts the command and waits until its ready file appears (or the command ends); returns
-    /// the command, its ready file and the file's path.
+    /// the command, its ready file and the file's path, which the caller removes (on failure
+    /// the command is stopped and the file removed here).
     static func startServers(_ extra: [String] = [], portBase: Int = 0) async throws -> (ChildProcess, MockServersReadyFile, String) {
         let ready = temporaryPath("ready.json")
         let child = try ChildProcess(try binary(), ["--port-base", String(portBase), "--ready-file", ready] + extra)
@@ -42,6 +43,8 @@ struct MockServersCommandTests {
             return (child, try MockServersReadyFile.read(from: ready), ready)
         } catch {
             Issue.record("\(error); mock-servers' stderr: \(child.errorOutput)")
+            child.stop()
+            try? FileManager.default.removeItem(atPath: ready)
             throw error
         }
     }
@@ -49,6 +52,7 @@ struct MockServersCommandTests {
     @Test("port 0 with --ready-file: every provider listed, reachable, credentials as strings; SIGTERM exits 0")
     func readyFileAndGracefulStop() async throws {
         let (child, ready, path) = try await Self.startServers()
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(Set(ready.providers.keys) == Set(MockProviderCatalog.names))
         // The members other languages read: baseURL and credentials, every credential a string.
         let raw = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: [String: Any]])
@@ -71,13 +75,14 @@ struct MockServersCommandTests {
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         child.send(SIGTERM)
         #expect(await child.waitForExit() == 0)
-        try? FileManager.default.removeItem(atPath: path)
     }
 
     @Test("SIGTERM with a 60 s latency fault in flight exits 0 at once, not after the fault")
     func sigtermDuringLatency() async throws {
         let config = try Self.configFile(#"{"providers": {"twitter": {"faults": [{"route": "*", "fault": {"latency": {"milliseconds": 60000}}}]}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: config) }
         let (child, ready, path) = try await Self.startServers(["--config", config, "--only", "twitter", "--log-level", "error"])
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let port = try #require(try ready.provider(named: "twitter").baseURL.port)
         // A kept-alive connection after an answer, and a request held by the latency fault.
         let keptAlive = Task {
@@ -94,31 +99,29 @@ struct MockServersCommandTests {
         #expect(ContinuousClock.now - started < .seconds(15))
         _ = await keptAlive.result
         _ = await inFlight.result
-        try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.removeItem(atPath: config)
     }
 
     @Test("--only starts just the named providers; SIGINT stops them")
     func only() async throws {
         let (child, ready, path) = try await Self.startServers(["--only", "discogs", "--log-level", "error"])
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(Array(ready.providers.keys) == ["discogs"])
         child.send(SIGINT)
         #expect(await child.waitForExit() == 0)
-        try? FileManager.default.removeItem(atPath: path)
     }
 
     @Test("a config file sets options per provider")
     func configFile() async throws {
         let config = Self.temporaryPath("config.json")
+        defer { try? FileManager.default.removeItem(atPath: config) }
         try Data(#"{"providers": {"twitter": {"adminEnabled": true, "options": {"autoApprove": "true"}}}}"#.utf8)
             .write(to: URL(fileURLWithPath: config))
         let (child, ready, path) = try await Self.startServers(["--config", config, "--only", "twitter"])
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let baseURL = try ready.provider(named: "twitter").baseURL
         #expect(try await MockHTTP.send(.get, "/__admin/faults", to: baseURL).status == .ok)
         child.send(SIGTERM)
         #expect(await child.waitForExit() == 0)
-        try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.removeItem(atPath: config)
     }
 
     @Test("--dashboard: its URL on a line with the word dashboard, the admin token printed and in the ready file, changes refused without it")
@@ -177,13 +180,13 @@ struct MockServersCommandTests {
             arguments[index] = path
             cleanup = path
         }
+        defer { if let cleanup { try? FileManager.default.removeItem(atPath: cleanup) } }
         // Port 0 keeps a wrongly started server off the fixed ports; never override a tested --port-base.
         let child = try ChildProcess(try Self.binary(), arguments.contains("--port-base") ? arguments : arguments + ["--port-base", "0"])
         let status = await child.waitForExit(timeout: .seconds(60))
         #expect(status != nil && status != 0)
         #expect(child.errorOutput.contains(expected), "stderr: \(child.errorOutput)")
         #expect(!child.errorOutput.contains("hunter2"), "a password was shown")
-        if let cleanup { try? FileManager.default.removeItem(atPath: cleanup) }
     }
 
     @Test("two providers on one fixed port, from the config file or its portBase, are refused naming both, before binding", arguments: [
@@ -192,12 +195,12 @@ struct MockServersCommandTests {
     ])
     func duplicatePorts(config: String, extra: [String], expected: String) async throws {
         let path = try Self.configFile(config)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let child = try ChildProcess(try Self.binary(), ["--config", path] + extra)
         let status = await child.waitForExit(timeout: .seconds(60))
         #expect(status != nil && status != 0)
         #expect(child.errorOutput.contains(expected), "stderr: \(child.errorOutput)")
         #expect(child.output.isEmpty, "nothing was announced as listening")
-        try? FileManager.default.removeItem(atPath: path)
     }
 
     @Test("--port-base N puts each provider at N plus its fixed offset")
@@ -205,10 +208,10 @@ struct MockServersCommandTests {
         let freePort = try await MockServer.withRunning(OAuth1MockProvider(flavour: .twitter)) { try #require($0.baseURL.port) }
         let netflix = MockProviderSlot.netflix
         let (child, ready, path) = try await Self.startServers(["--only", "netflix"], portBase: freePort - netflix.portOffset)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try ready.provider(named: "netflix").baseURL.absoluteString == "http://127.0.0.1:\(freePort)")
         child.send(SIGTERM)
         #expect(await child.waitForExit() == 0)
-        try? FileManager.default.removeItem(atPath: path)
     }
 
     @Test("typed options from the config file, as strings, numbers and arrays, change what the provider accepts")
@@ -216,7 +219,9 @@ struct MockServersCommandTests {
         let config = try Self.configFile("""
             {"providers": {"twitter": {"options": {"signatureMethods": ["HMAC-SHA256"], "timestampWindowSeconds": "300", "autoApprove": true}}}}
             """)
+        defer { try? FileManager.default.removeItem(atPath: config) }
         let (child, ready, path) = try await Self.startServers(["--config", config, "--only", "twitter"])
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let twitter = try ready.provider(named: "twitter")
         let baseURL = twitter.baseURL
         let credentials = twitter.credentials
@@ -238,7 +243,5 @@ struct MockServersCommandTests {
         }
         child.send(SIGTERM)
         #expect(await child.waitForExit() == 0)
-        try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.removeItem(atPath: config)
     }
 }

@@ -34,10 +34,15 @@ struct ReplayStoreInstancesTests {
     /// `count` instances on free ports, each with `arguments`; stopped when `body` ends.
     static func withInstances(_ count: Int, _ arguments: [String], _ body: ([Instance]) async throws -> Void) async throws {
         var instances: [Instance] = []
-        defer { for instance in instances { instance.process.stop() } }
+        var readyPaths: [String] = []
+        defer {
+            for instance in instances { instance.process.stop() }
+            for path in readyPaths { try? FileManager.default.removeItem(atPath: path) }
+        }
         for _ in 0..<count {
-            let (process, ready, _) = try await MockServersCommandTests.startServers(arguments)
+            let (process, ready, path) = try await MockServersCommandTests.startServers(arguments)
             instances.append(Instance(process: process, ready: ready))
+            readyPaths.append(path)
         }
         try await body(instances)
     }
@@ -113,6 +118,7 @@ struct ReplayStoreInstancesTests {
             {"replayStore": "\(url)",
              "providers": {"afsigned": {"options": {"requiresNonce": true}}, "drupal": {"options": {"usesSessid": false}}}}
             """)
+        defer { try? FileManager.default.removeItem(atPath: config) }
         try await Self.withInstances(2, ["--only", "afsigned,drupal", "--config", config]) { instances in
             let afsignedDemo = try #require(instances[0].ready.providers["afsigned"]?.credentials)
             let signer = AFSignedSigner(credentials: AFSignedCredentials(clientID: try #require(afsignedDemo["clientID"]), clientSecret: try #require(afsignedDemo["clientSecret"])))
