@@ -43,7 +43,7 @@ struct MockServersCommandTests {
             return (child, try MockServersReadyFile.read(from: ready), ready)
         } catch {
             Issue.record("\(error); mock-servers' stderr: \(child.errorOutput)")
-            child.stop()
+            await child.stop()
             try? FileManager.default.removeItem(atPath: ready)
             throw error
         }
