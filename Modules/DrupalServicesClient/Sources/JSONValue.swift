@@ -94,34 +94,36 @@ extension JSONValue: Codable {
     /// calls and Drupal's answers nest a handful of levels.
     public static let maximumDepth = 64
 
-    /// Reads any JSON value. Scalars are tried in turn; an array or object is decoded through
-    /// its container, so an error inside it (a value nested too deeply) keeps its own message.
+    /// Reads any JSON value. Scalars are tried in turn, the most common first (every failed
+    /// try is a thrown error, and a test process records a backtrace for each); an array or
+    /// object is decoded through its container, so an error inside it (a value nested too
+    /// deeply) keeps its own message.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
         } else if let value = try? container.decode(Int.self) {
             self = .int(value)
         } else if let value = try? container.decode(Double.self) {
             self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
         } else if decoder.codingPath.count >= Self.maximumDepth {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath,
                 debugDescription: "arrays and objects are nested more than \(Self.maximumDepth) levels deep"
             ))
-        } else if var elements = try? decoder.unkeyedContainer() {
-            var array: [JSONValue] = []
-            while !elements.isAtEnd { array.append(try elements.decode(JSONValue.self)) }
-            self = .array(array)
-        } else {
-            let members = try decoder.container(keyedBy: MemberName.self)
+        } else if let members = try? decoder.container(keyedBy: MemberName.self) {
             var object: [String: JSONValue] = [:]
             for name in members.allKeys { object[name.stringValue] = try members.decode(JSONValue.self, forKey: name) }
             self = .object(object)
+        } else {
+            var elements = try decoder.unkeyedContainer()
+            var array: [JSONValue] = []
+            while !elements.isAtEnd { array.append(try elements.decode(JSONValue.self)) }
+            self = .array(array)
         }
     }
 
