@@ -67,9 +67,12 @@ struct DashboardBrowserTests {
         let screenshot = try Self.screenshotPath()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/dashboard_browser.py")
         let browser = try ChildProcess(python, [script.path, readyPath, screenshot.path], environment: ["PYTHONUNBUFFERED": "1"])
-        let status = await browser.waitForExit(timeout: .seconds(120))
+        // A hang guard, not a speed check: the script ran about 100 s beside the whole suite
+        // under a full load, and each of its socket waits has a guard of 90 s of its own.
+        let hangGuard: Duration = .seconds(600)
+        let status = await browser.waitForExit(timeout: hangGuard)
         let output = "dashboard_browser.py output:\n\(browser.output)\n\(browser.errorOutput)\nmock-servers stderr:\n\(server.errorOutput.suffix(4000))"
-        #expect(status != nil, "dashboard_browser.py did not finish within 120 s and was killed. \(output)")
+        #expect(status != nil, "dashboard_browser.py did not finish within \(hangGuard) and was killed. \(output)")
         #expect(status == 0, "\(output)")
         #expect(browser.output.contains("DASHBOARD-BROWSER-OK"), "\(output)")
         #expect(!browser.output.contains("FAIL:"), "\(output)")
