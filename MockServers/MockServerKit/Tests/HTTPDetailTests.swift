@@ -77,40 +77,75 @@ struct HTTPDetailTests {
         #expect(reply.text.contains("HTTP/1.1 200 OK"))
     }
 
-    /// Connects to 127.0.0.1:`port`, sends `start`, then one header line every `interval`,
-    /// never ending the header section; returns whether the server closed the connection within
-    /// `limit` (a guard against a hang, not a measure).
-    private static func trickle(port: Int, start: String, interval: Duration, limit: Duration) async throws -> Bool {
-        let connection = try await RawHTTP.Connection.open(port: port)
-        let started = ContinuousClock.now
-        var closed = (try? await connection.send(start)) == nil
-        while !closed, ContinuousClock.now - started < limit {
-            do { try await Task.sleep(for: interval) } catch { break }
-            let sent = connection.isOpen ? (try? await connection.send("X-Slow: y\r\n")) != nil : false
-            closed = !sent
+    /// A server whose connections' read deadlines wait on `sleeps.readDeadlines`, 30 s each.
+    private func withDeadlines(_ body: (MockServer, ManualSleepClock) async throws -> Void) async throws {
+        let sleeps = ManualSleepClock()
+        let configuration = MockServerConfiguration(limits: MockServerLimits(readTimeoutSeconds: 30))
+        try await MockServer.withRunning(EchoProvider(), configuration: configuration, sleepClock: sleeps) { server in
+            try await body(server, sleeps.readDeadlines)
         }
-        await connection.close()
-        return closed
     }
 
-    /// The read timeout is Hummingbird's idle handler, on NIO's timers rather than the server's
-    /// sleep clock, so this client trickles in real time.
-    @Test("a client trickling header lines (slowloris) is closed after readTimeoutSeconds although its socket is never idle")
+    @Test("a client trickling header lines (slowloris) is closed readTimeoutSeconds after it connected although its socket is never idle; a whole request on a new connection is served")
     func slowloris() async throws {
-        let configuration = MockServerConfiguration(limits: MockServerLimits(readTimeoutSeconds: 1))
-        try await MockServer.withRunning(EchoProvider(), configuration: configuration) { server in
+        try await withDeadlines { server, deadlines in
             let port = try #require(server.baseURL.port)
-            // Unprotected, the connection would last until its header section reached
-            // maxHeaderBytes (16 KiB at 55 bytes a second: five minutes); closed, it ends long before.
-            let closed = try await Self.trickle(port: port, start: "GET /echo HTTP/1.1\r\nHost: x\r\n", interval: .milliseconds(200), limit: .seconds(60))
-            #expect(closed, "the trickling client was still connected after a minute")
-            // A complete request on a fresh connection is still served. With a 1 s read timeout a
-            // loaded machine may cut even this connection before reading it, so it may try thrice.
-            var status: Int?
-            for _ in 0..<3 where status != 200 {
-                status = (try? await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))?.status
+            let events = server.events.subscribe()
+            let connection = try await RawHTTP.Connection.open(port: port)
+            try await connection.send("GET /echo HTTP/1.1\r\nHost: x\r\n")
+            await deadlines.waitForSleepers()
+            // A header line every second of the deadline's clock does not move the deadline…
+            for _ in 0..<29 {
+                try await connection.send("X-Slow: y\r\n")
+                deadlines.advance(by: .seconds(1))
             }
-            #expect(status == 200)
+            #expect(deadlines.sleeperCount == 1, "the deadline ended before its 30 s")
+            #expect(connection.isOpen)
+            // …whose 30th second closes the connection.
+            deadlines.advance(by: .seconds(1))
+            #expect(await events.waitFor(.connectionClosed))
+            try await connection.waitUntilClosed()
+            await connection.close()
+            let reply = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(reply.status == 200)
+        }
+    }
+
+    @Test("a body trickled or never finished is closed readTimeoutSeconds after the connection opened, without an answer")
+    func unfinishedBody() async throws {
+        try await withDeadlines { server, deadlines in
+            let port = try #require(server.baseURL.port)
+            let events = server.events.subscribe()
+            async let reply = RawHTTP.exchange(port: port, text: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nab")
+            #expect(await events.waitFor { if case .requestReceived = $0 { true } else { false } } != nil)
+            await deadlines.waitForSleepers()
+            deadlines.advance(by: .seconds(30))
+            #expect(try await reply.status == nil)
+            #expect(await events.waitFor(.connectionClosed))
+        }
+    }
+
+    @Test("an idle keep-alive connection is closed readTimeoutSeconds after its last answer; the time an answer takes does not count")
+    func idleKeepAlive() async throws {
+        try await withDeadlines { server, deadlines in
+            let port = try #require(server.baseURL.port)
+            let events = server.events.subscribe()
+            // The deadline of the opening runs 29 s; the request's arrival stops it.
+            let connection = try await RawHTTP.Connection.open(port: port)
+            await deadlines.waitForSleepers()
+            deadlines.advance(by: .seconds(29))
+            try await connection.send("GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await events.waitFor(.answerWritten(status: 200)))
+            // A new deadline from the answer: 29 s later the connection is still open…
+            await deadlines.waitForSleepers()
+            deadlines.advance(by: .seconds(29))
+            #expect(deadlines.sleeperCount == 1)
+            #expect(connection.isOpen)
+            // …and 30 s after it, closed.
+            deadlines.advance(by: .seconds(1))
+            #expect(await events.waitFor(.connectionClosed))
+            try await connection.waitUntilClosed()
+            await connection.close()
         }
     }
 }

@@ -73,12 +73,26 @@ struct LimitTests {
         }
     }
 
-    @Test("an idle half-sent request is closed after the read timeout")
+    @Test("an idle half-sent request is closed after the read timeout, without an answer")
     func readTimeout() async throws {
+        let sleeps = ManualSleepClock()
+        let configuration = MockServerConfiguration(limits: MockServerLimits(readTimeoutSeconds: 1))
+        try await MockServer.withRunning(EchoProvider(), configuration: configuration, sleepClock: sleeps) { server in
+            let port = try #require(server.baseURL.port)
+            async let reply = RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\n")
+            await sleeps.readDeadlines.waitForSleepers()
+            sleeps.readDeadlines.advance(by: .seconds(1))
+            #expect(try await reply.status == nil)
+        }
+    }
+
+    @Test("on a server's own clock too (NIO's timer, not a test's clock), a half-sent request is closed after the read timeout")
+    func readTimeoutOnTheContinuousClock() async throws {
+        // Only the outcome is checked, whenever it comes: no bound on how long it takes.
         try await withServer(MockServerLimits(readTimeoutSeconds: 1)) { server in
             let port = try #require(server.baseURL.port)
             let reply = try await RawHTTP.exchange(port: port, text: "GET /echo HTTP/1.1\r\nHost: x\r\n")
-            #expect(reply.status != 200)
+            #expect(reply.status == nil)
         }
     }
 
@@ -100,17 +114,15 @@ struct LimitTests {
     @Test("hostile raw requests never crash the server or get a 500", arguments: [
         "GET /echo?%zz=%FF%FE HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
         "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4\r\nConnection: close\r\n\r\n%C3(",
-        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nConnection: close\r\n\r\nab",
         "GARBAGE\r\n\r\n",
         "GET /echo HTTP/1.1\r\nHost: x\r\nX-Bin: \u{00FF}\u{00FE}\r\nConnection: close\r\n\r\n",
         "GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
         "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZZ\r\n",
     ])
     func hostile(request: String) async throws {
-        // The read timeout ends the request whose body never comes; it is not shorter because a
-        // loaded run (the whole suite at once on two cores) can take seconds to send a request,
-        // and then the server rightly closes the connection before it has read it.
-        try await withServer(MockServerLimits(readTimeoutSeconds: 8)) { server in
+        // Each is whole, so each is answered or refused at once (a body that never comes is
+        // HTTPDetailTests' unfinishedBody, which moves the read deadline's clock).
+        try await withServer { server in
             let port = try #require(server.baseURL.port)
             let reply = try await RawHTTP.exchange(port: port, text: request)
             #expect(reply.status != 500)

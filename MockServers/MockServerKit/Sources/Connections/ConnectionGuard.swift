@@ -21,6 +21,9 @@ import NIOHTTP1
 ///   ``MockServerApplication/parserLimit(for:)``) with 414 for a too-long target or 431 for a
 ///   too-large header section, in the provider's shape, and closes the connection;
 /// - dates a route's response by the provider's clock (``serverDateField``);
+/// - closes the connection when a whole request has not arrived within
+///   ``MockServerLimits/readTimeoutSeconds`` of its opening or of the previous answer, on the
+///   server's ``MockServerContext/readDeadlineClock`` (a trickled header section or body too);
 /// - publishes the connection's events: opened, each answer written, closed.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -46,6 +49,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var closesAfterResponse = false
     /// The status of the response being written.
     private var answerStatus = 0
+    /// Requests read whole, and final answers written: while they are equal, the connection
+    /// waits for a request and its read deadline runs.
+    private var requestsRead = 0
+    private var answersWritten = 0
+    /// The running read deadline, and the number that tells it from those cancelled before.
+    private var deadline: ReadDeadline?
+    private var deadlineNumber = 0
 
     init(server: MockServerContext, targetWatch: RequestTargetWatch) {
         self.server = server
@@ -62,6 +72,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        disarmDeadline()
         if let presence {
             presence.markGone()
             server.connections.close(context.channel)
@@ -78,6 +89,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refused else { return }
         guard case .head(var head) = unwrapInboundIn(data) else {
+            if case .end = unwrapInboundIn(data) {
+                requestsRead += 1
+                // A route may answer before the body has arrived (the body is then drained).
+                if requestsRead == answersWritten, !closesAfterResponse { armDeadline(context: context) } else { disarmDeadline() }
+            }
             context.fireChannelRead(data)
             return
         }
@@ -124,6 +140,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
             if head.status.code >= 200 { answerStatus = Int(head.status.code) }
         }
+        if case .end = unwrapOutboundIn(data) {
+            answersWritten += 1
+            if !closesAfterResponse, answersWritten == requestsRead { armDeadline(context: context) }
+        }
         let closing = closesAfterResponse
         switch unwrapOutboundIn(data) {
         case .head(var head) where closing && head.status.code >= 200:
@@ -151,10 +171,33 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if let presence = server.connections.open(context.channel, limit: limit) {
             self.presence = presence
             server.events.publish(.connectionOpened)
+            armDeadline(context: context)
             return
         }
         server.logger.warning("refused a connection: \(limit) are open (limits.maxConnections)")
         refuse(context: context, status: .serviceUnavailable, message: "Too many connections are open (at most \(limit)); try again later.", retryAfter: 1)
+    }
+
+    /// Starts the read deadline: unless a whole request arrives first (``disarmDeadline()``),
+    /// the connection is closed ``MockServerLimits/readTimeoutSeconds`` from now.
+    private func armDeadline(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadlineNumber += 1
+        let (number, channel, loop) = (deadlineNumber, context.channel, context.eventLoop)
+        let (seconds, logger) = (server.configuration.limits.readTimeoutSeconds, server.logger)
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        let passed: @Sendable () -> Void = {
+            guard handler.value.deadlineNumber == number, handler.value.deadline != nil else { return }
+            logger.debug("closed a connection that sent no whole request within \(seconds) s (limits.readTimeoutSeconds)")
+            channel.close(promise: nil)
+        }
+        deadline = ReadDeadline(after: .seconds(seconds), on: server.readDeadlineClock, loop: loop, passed)
+    }
+
+    /// Stops the read deadline: a request has arrived whole, or the connection is gone.
+    private func disarmDeadline() {
+        deadline?.cancel()
+        deadline = nil
     }
 
     /// Answers `status` with `message` in the provider's shape, reads nothing more, and closes
@@ -162,6 +205,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// client that may still be sending).
     private func refuse(context: ChannelHandlerContext, status: HTTPResponseStatus, message: String, retryAfter: Int? = nil, lingering: Bool = false) {
         refused = true
+        disarmDeadline()
         let answer = server.errorResponse(.init(code: Int(status.code)), message)
         var headers = HTTPHeaders()
         for field in answer.headers where field.name != .contentLength && field.name != .connection {
@@ -215,6 +259,33 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 context.close(promise: nil)
             }
             pipeline.removeHandler(context: context, promise: nil)
+        }
+    }
+}
+
+/// A connection's read deadline: `passed` runs on the connection's event loop once `duration`
+/// has passed on the clock, unless cancelled first. On `ContinuousClock` (every server but a
+/// test's) it is one of NIO's timers, as cheap as Hummingbird's idle handler it replaces; on
+/// any other clock, a task sleeping on it.
+private enum ReadDeadline {
+    case timer(Scheduled<Void>)
+    case sleep(Task<Void, Never>)
+
+    init(after duration: Duration, on clock: any Clock<Duration>, loop: any EventLoop, _ passed: @escaping @Sendable () -> Void) {
+        if clock is ContinuousClock {
+            self = .timer(loop.scheduleTask(in: .nanoseconds(Int64(duration / .nanoseconds(1))), passed))
+        } else {
+            self = .sleep(Task {
+                do { try await clock.sleep(for: duration) } catch { return }
+                loop.execute(passed)
+            })
+        }
+    }
+
+    func cancel() {
+        switch self {
+        case .timer(let scheduled): scheduled.cancel()
+        case .sleep(let task): task.cancel()
         }
     }
 }

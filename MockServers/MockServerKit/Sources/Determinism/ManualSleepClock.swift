@@ -5,7 +5,8 @@ import NIOConcurrencyHelpers
 ///
 /// Give it to a server as its `sleepClock` (``MockServer/withRunning(_:configuration:clock:sleepClock:logger:replayStore:isolation:_:)``):
 /// latency and dribble faults and the linger of a closing connection then wait on it, and a
-/// test moves time with ``advance(by:)`` instead of waiting for it.
+/// test moves time with ``advance(by:)`` instead of waiting for it. The connections' read
+/// deadlines wait on a clock of its own, ``readDeadlines``.
 ///
 /// ```swift
 /// let sleeps = ManualSleepClock()
@@ -67,9 +68,33 @@ public final class ManualSleepClock: Clock, Sendable {
     }
 
     private let state = NIOLockedValueBox(State())
+    private let readDeadlineClock = NIOLockedValueBox<ManualSleepClock?>(nil)
 
     /// A clock at offset zero, with nobody sleeping.
     public init() {}
+
+    /// The clock the read deadlines of a server's connections (``MockServerLimits/readTimeoutSeconds``)
+    /// wait on when this one is the server's `sleepClock`: a clock of its own, which moves only
+    /// when a test moves it, so that moving this one past a latency fault never times out a
+    /// connection, and its sleepers are not counted by ``waitForSleepers(_:)``.
+    ///
+    /// ```swift
+    /// let sleeps = ManualSleepClock()
+    /// let limits = MockServerLimits(readTimeoutSeconds: 30)
+    /// try await MockServer.withRunning(provider, configuration: .init(limits: limits), sleepClock: sleeps) { server in
+    ///     // … a client sends half a request …
+    ///     await sleeps.readDeadlines.waitForSleepers()     // its connection's deadline is set
+    ///     sleeps.readDeadlines.advance(by: .seconds(30))   // and has passed: the server closes it
+    /// }
+    /// ```
+    public var readDeadlines: ManualSleepClock {
+        readDeadlineClock.withLockedValue { clock in
+            if let clock { return clock }
+            let made = ManualSleepClock()
+            clock = made
+            return made
+        }
+    }
 
     /// The moment the clock shows.
     public var now: Instant { state.withLockedValue { $0.now } }

@@ -28,7 +28,6 @@ public enum MockServerApplication {
             router: router,
             server: .http1(configuration: .init(
                 additionalChannelHandlers: [ConnectionGuard.Installer(server: context)],
-                idleTimeout: .seconds(Int64(max(1, limits.readTimeoutSeconds))),
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: decoderLimit, maxHeaderListSize: decoderLimit)
             )),
             configuration: .init(address: .hostname(context.configuration.host, port: context.configuration.port), serverName: nil),

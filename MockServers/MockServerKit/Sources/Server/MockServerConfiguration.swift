@@ -96,7 +96,10 @@ public struct MockServerLimits: Sendable, Hashable, Codable {
     public var maxBodyBytes: Int
     /// The largest header section accepted (names and values); larger gets 431.
     public var maxHeaderBytes: Int
-    /// Seconds a connection may stay idle (including mid-request) before it is closed.
+    /// Seconds a connection has to send a whole request (its head and body), counted from the
+    /// connection's opening or the previous answer; then it is closed. A client trickling its
+    /// header lines (slowloris) or its body is closed as surely as an idle one; the time a
+    /// request takes to be answered does not count.
     public var readTimeoutSeconds: Int
     /// The most connections open at once; one more is answered 503 and closed at once, while
     /// the open ones keep being served.

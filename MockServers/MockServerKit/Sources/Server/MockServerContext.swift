@@ -16,6 +16,11 @@ public struct MockServerContext: Sendable {
     /// The clock every wait of the server sleeps on: latency and dribble faults, the linger of a
     /// closing connection. `ContinuousClock` unless a test gives a ``ManualSleepClock``.
     public let sleepClock: any Clock<Duration>
+    /// The clock a connection's read deadline (``MockServerLimits/readTimeoutSeconds``) runs
+    /// on: ``sleepClock``, or its ``ManualSleepClock/readDeadlines`` when it is a ``ManualSleepClock``.
+    var readDeadlineClock: any Clock<Duration> {
+        (sleepClock as? ManualSleepClock)?.readDeadlines ?? sleepClock
+    }
     /// What happens on the server, for tests to await.
     public let events: MockServerEvents
     /// Randomness for tokens, secrets, verifiers and random latency.
