@@ -77,28 +77,35 @@ struct MockServersCommandTests {
         #expect(await child.waitForExit() == 0)
     }
 
-    @Test("SIGTERM with a 60 s latency fault in flight exits 0 at once, not after the fault")
+    @Test("SIGTERM with a 10-minute latency fault in flight exits 0 at once, not after the fault")
     func sigtermDuringLatency() async throws {
-        let config = try Self.configFile(#"{"providers": {"twitter": {"faults": [{"route": "*", "fault": {"latency": {"milliseconds": 60000}}}]}}}"#)
+        let config = try Self.configFile(#"{"providers": {"twitter": {"adminEnabled": true, "faults": [{"route": "/1.1/account/verify_credentials.json", "remaining": 2, "fault": {"latency": {"milliseconds": 600000}}}]}}}"#)
         defer { try? FileManager.default.removeItem(atPath: config) }
         let (child, ready, path) = try await Self.startServers(["--config", config, "--only", "twitter", "--log-level", "error"])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let port = try #require(try ready.provider(named: "twitter").baseURL.port)
-        // A kept-alive connection after an answer, and a request held by the latency fault.
-        let keptAlive = Task {
-            try await RawHTTP.exchange(port: port, text: "GET /health HTTP/1.1\r\nHost: x\r\n\r\n", timeout: .seconds(30))
-        }
+        let baseURL = try ready.provider(named: "twitter").baseURL
+        let port = try #require(baseURL.port)
+        // A connection kept alive after its answer, and a request held by the latency fault.
+        let keptAlive = try await RawHTTP.Connection.open(port: port)
+        try await keptAlive.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
         let inFlight = Task {
-            try await RawHTTP.exchange(port: port, text: "GET /1.1/account/verify_credentials.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout: .seconds(30))
+            try await RawHTTP.exchange(port: port, text: "GET /1.1/account/verify_credentials.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         }
-        try await Task.sleep(for: .milliseconds(500))
+        // The fault has started once its rule has one use left (the admin route shows it).
+        while !Task.isCancelled {
+            let text = MockHTTP.text(try await MockHTTP.send(.get, "/__admin/faults", to: baseURL))
+            let rules = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]]
+            if rules?.first?["remaining"] as? Int == 1 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
         let started = ContinuousClock.now
         child.send(SIGTERM)
-        #expect(await child.waitForExit(timeout: .seconds(30)) == 0)
-        // 0.6 s measured on an idle machine; the bound is for the whole suite running beside it.
-        #expect(ContinuousClock.now - started < .seconds(15))
-        _ = await keptAlive.result
-        _ = await inFlight.result
+        #expect(await child.waitForExit(timeout: .seconds(600)) == 0)
+        // Before the fault's ten minutes: stopping did not wait for it.
+        #expect(ContinuousClock.now - started < .seconds(600))
+        // The held request was answered, not dropped.
+        #expect(try await inFlight.value.status != nil)
+        await keptAlive.close()
     }
 
     @Test("--only starts just the named providers; SIGINT stops them")
