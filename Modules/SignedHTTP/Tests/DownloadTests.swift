@@ -100,10 +100,17 @@ server.serve_forever()
     @Test("cancelling the task that iterates ends it with CancellationError or a cancelled URLError")
     func cancelTask() async throws {
         try await Self.withServer { base, _ in
+            // The transfer is under way once its first chunk has arrived (the next is 5 s later).
+            let (underWay, announce) = AsyncStream.makeStream(of: Void.self)
             let task = Task {
-                try await URLSessionTransport().download(APIRequest(url: base.appendingPathComponent("slow"))).response()
+                // As `response()` reads it: a stream that ends early was cancelled.
+                for try await event in URLSessionTransport().download(APIRequest(url: base.appendingPathComponent("slow"))) {
+                    if case .finished = event { return }
+                    announce.yield()
+                }
+                try Task.checkCancellation()
             }
-            try await Task.sleep(for: .milliseconds(300))
+            for await _ in underWay { break }
             task.cancel()
             let result = await task.result
             switch result {
