@@ -62,7 +62,7 @@ struct AFSignedClientTests {
         }
     }
 
-    @Test("with nonces required, a replayed request is refused; without, the seed accepts it")
+    @Test("with nonces required, a replayed request is refused; without, the reference backend accepts it")
     func replays() async throws {
         // The same nonce and the same timestamp: the same request again, however slowly it is sent.
         let signedAt = Date()

@@ -8,12 +8,12 @@ import Darwin
 import Testing
 import TestSupport
 
-/// The seed's own PHP verifier (`Peers/afsigned_verifier.php`, the seed 003 logic run by
+/// The reference backend's own PHP verifier (`Peers/afsigned_verifier.php`, its logic run by
 /// `php -S`) checks thousands of requests signed by AFSignedClient with random names, values,
 /// arrays, maps, unicode and reserved characters: every one verifies and PHP's string to sign
 /// equals ours byte for byte; each, tampered, fails. Skips without php; fails under CI
 /// (`.ci/run` installs php-cli).
-@Suite("AFSigned against the seed's PHP verifier", .serialized, .heavy)
+@Suite("AFSigned against the reference PHP backend verifier", .serialized, .heavy)
 struct AFSignedPHPPeerTests {
     static let php: URL? = ["/usr/bin/php", "/usr/local/bin/php", "/opt/homebrew/bin/php"]
         .map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
@@ -153,7 +153,7 @@ struct AFSignedPHPPeerTests {
     }
 
     @Test(
-        "the seed's refusals: version, client id, timestamp, each in the seed's words",
+        "the reference backend's refusals: version, client id, timestamp, each in the reference backend's words",
         .enabled(if: TestEnvironment.isCI || php != nil, "php-cli is not installed (apt-get install php-cli); this skip is a failure when CI=true")
     )
     func refusals() async throws {

@@ -3,11 +3,11 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The other direction of the PHP peer: requests signed by the seed's own PHP logic
+/// The other direction of the PHP peer: requests signed by the reference backend's own PHP logic
 /// (`Peers/afsigned_signer.php`, run by php-cli) verify with ``AFSignedVerifier`` — through
 /// `verify(_: ReceivedRequest, now:)`, as a backend receives them — and, tampered, do not.
 /// Skips without php; fails under CI (`.ci/run` installs php-cli).
-@Suite("AFSigned verifier against requests signed by the seed's PHP", .heavy)
+@Suite("AFSigned verifier against requests signed by the reference PHP backend", .heavy)
 struct AFSignedPHPSignerPeerTests {
     struct SigningCase: Codable {
         var method: String

@@ -1,5 +1,5 @@
 <?php
-// The independent signer for AFSignedVerifier: seed 003's PHP backend logic for the string to
+// The independent signer for AFSignedVerifier: the reference PHP backend's logic for the string to
 // sign (the same lines as afsigned_verifier.php: array_merge of the query's and the form
 // body's variables, ksort, auth_* dropped, `key=value` and `key[]=item` joined with `&`,
 // urldecode, METHOD\npath\nparameters) and hash_hmac('sha256'), run from the command line.

@@ -1,11 +1,11 @@
 <?php
-// The independent peer for AFSignedClient: seed 003's PHP backend verification as printed in
-// the seed (AFSignedHTTPRequestOperationManager's README), run by `php -S 127.0.0.1:PORT
+// The independent peer for AFSignedClient: the reference PHP backend's verification as printed in
+// AFSignedHTTPRequestOperationManager's README, run by `php -S 127.0.0.1:PORT
 // afsigned_verifier.php`. Only the framework calls are replaced by what Slim 2 does
 // ($app->request->params() is array_merge of the query's and the form body's variables,
 // getPathInfo() is the request path, getMethod() the method), and one line is fixed:
 // $signatureString starts as an array, since PHP 7.1+ refuses `[]` on a string.
-// Success answers 200 {"verified":true,"string":…}; a failure 401 {"error":…} as the seed's
+// Success answers 200 {"verified":true,"string":…}; a failure 401 {"error":…} as the reference backend's
 // exception message.
 
 $client_id = getenv('AFSIGNED_CLIENT_ID');

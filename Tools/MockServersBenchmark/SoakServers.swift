@@ -21,7 +21,7 @@ struct SoakServers {
 
     /// Windows of 30 s instead of 300 (OAuth, AFSigned) so remembered nonces reach their bound
     /// within a run and memory must then stay flat; AFSigned with replay protection (the
-    /// seed's scheme has none by default); Google Books requiring its key.
+    /// reference backend has none by default); Google Books requiring its key.
     static let options: [String: [String: String]] = [
         "twitter": ["timestampWindowSeconds": "30"],
         "discogs": ["timestampWindowSeconds": "30"],

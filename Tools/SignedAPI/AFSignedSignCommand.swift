@@ -26,7 +26,7 @@ struct AFSignedSignCommand: ParsableCommand {
     @Option(help: "A fixed timestamp in seconds since 1970 (now when omitted).")
     var timestamp: Int?
 
-    @Option(parsing: .unconditional, help: "auth_nonce to send (none when omitted, as the seed).")
+    @Option(parsing: .unconditional, help: "auth_nonce to send (none when omitted, as the reference backend).")
     var nonce: String?
 
     @Option(help: "What to print.")

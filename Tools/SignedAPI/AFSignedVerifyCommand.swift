@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `signed-api afsigned verify`: whether a request with its auth parameters verifies, and if
-/// not, why (the seed backend's words, the detail, and the string the verifier signed).
+/// not, why (the reference backend's words, the detail, and the string the verifier signed).
 struct AFSignedVerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
@@ -43,7 +43,7 @@ struct AFSignedVerifyCommand: AsyncParsableCommand {
         return await Self.verdict(incoming, verifier: verifier, now: now)
     }
 
-    /// Whether `incoming` verifies, and the lines that say so or why not (the seed backend's
+    /// Whether `incoming` verifies, and the lines that say so or why not (the reference backend's
     /// words, the detail, the string the verifier signed): what this command and
     /// `signed-api explain` (for a captured AFSigned request) print. `now` is seconds since 1970
     /// (the current time when `nil`).

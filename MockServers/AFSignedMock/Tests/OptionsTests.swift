@@ -6,7 +6,7 @@ import Testing
 
 @Suite("AFSigned mock options")
 struct AFSignedMockOptionsTests {
-    @Test("the defaults are the seed backend's: version 2, auth_client_id, ±12 h, no nonces, diagnosis on")
+    @Test("the defaults are the reference backend's: version 2, auth_client_id, ±12 h, no nonces, diagnosis on")
     func defaults() {
         let options = AFSignedMockOptions()
         #expect(options.version == .v2 && options.clientIDField == .clientID)

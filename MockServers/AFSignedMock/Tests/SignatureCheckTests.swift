@@ -49,7 +49,7 @@ struct SignatureCheckTests {
         }
     }
 
-    @Test("replays: served twice without requiresNonce (as the seed), refused the second time with it")
+    @Test("replays: served twice without requiresNonce (as the reference backend), refused the second time with it")
     func replay() async throws {
         for requiresNonce in [false, true] {
             try await AFSignedHarness.withRunning(AFSignedMockOptions(requiresNonce: requiresNonce)) { backend in
@@ -199,7 +199,7 @@ struct SignatureCheckTests {
         }
     }
 
-    @Test("the checks run in the seed's order: version, client id, timestamp, signature, nonce")
+    @Test("the checks run in the reference backend's order: version, client id, timestamp, signature, nonce")
     func order() async throws {
         try await AFSignedHarness.withRunning(AFSignedMockOptions(requiresNonce: true)) { backend in
             let id = backend.clientID

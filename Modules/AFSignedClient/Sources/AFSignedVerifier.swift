@@ -61,7 +61,7 @@ public struct AFSignedVerifier: Sendable {
     /// The replay store's scheme name for AFSigned keys.
     public static let replayScheme = "afsigned"
 
-    /// The seed backend's words for each failure.
+    /// The reference backend's words for each failure.
     public enum Message {
         public static let incorrectVersion = "Incorrect client version"
         public static let incorrectClientID = "Incorrect client id"

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The version 2 string to sign, pinned by vectors PHP 8.2 computed with the seed's verifier
+/// The version 2 string to sign, pinned by vectors PHP 8.2 computed with the reference backend's verifier
 /// logic (`parse_str`, `array_merge`, `ksort`, `urldecode`, `hash_hmac`), and version 4's.
 @Suite("AFSigned string to sign", .heavy)
 struct CanonicalFormTests {
@@ -19,12 +19,12 @@ struct CanonicalFormTests {
     }
 
     /// Each vector's `string` and `hmac` (key `CLIENT_SECRET`) were printed by php-cli 8.2 running
-    /// the seed's verification over `query` and `body` as PHP parses them.
+    /// the reference backend's verification over `query` and `body` as PHP parses them.
     static let vectors = [
-        Vector(name: "the seed's example (auth values left out)", method: "POST", path: "/users", query: "",
+        Vector(name: "the reference backend's example (auth values left out)", method: "POST", path: "/users", query: "",
                body: "some=parameters&auth_timestamp=1273231888&auth_version=2&auth_key=my_key",
                string: "POST\n/users\nsome=parameters", hmac: "9eff6e06973bac1f9c23be45499e0a10e5f459912492d77cc27b5fa918f9cf68"),
-        Vector(name: "the seed's site_id call", method: "POST", path: "/users", query: "", body: "site_id=10",
+        Vector(name: "the reference backend's site_id call", method: "POST", path: "/users", query: "", body: "site_id=10",
                string: "POST\n/users\nsite_id=10", hmac: "e601514d81135e70a32e9516c1c1df465827adc821a1709bdf1f24aafa4380d5"),
         Vector(name: "an array keeps its order", method: "GET", path: "/users", query: "tags%5B%5D=b&tags%5B%5D=a&name=Ann", body: "",
                string: "GET\n/users\nname=Ann&tags[]=b&tags[]=a", hmac: "bccbd7a5f5ff809ec95f16af7a6b621c778f0bcea309b184f91f9706ee928d42"),

@@ -28,7 +28,7 @@ struct ClientTests {
         #expect(String(decoding: sent.body, as: UTF8.self).hasPrefix("name=Ann&tags%5B%5D=a&tags%5B%5D=b&auth_version=2&auth_client_id=CLIENT_ID&auth_timestamp="))
     }
 
-    @Test("the seed's refusals become codes, with the server's string to sign when it gives one", arguments: [
+    @Test("the reference backend's refusals become codes, with the server's string to sign when it gives one", arguments: [
         ("Incorrect auth signature", AFSignedError.Code.signatureInvalid), ("Incorrect client version", .incorrectVersion),
         ("Incorrect client id", .incorrectClientID), ("Incorrect auth nonce", .nonceUsed), ("Over quota", .requestRejected),
     ])

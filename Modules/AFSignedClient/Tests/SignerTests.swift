@@ -31,7 +31,7 @@ struct SignerTests {
         #expect(throws: Never.self) { try Self.signer().sign(other, at: Self.date) }
     }
 
-    @Test("GET and DELETE: the auth values follow the parameters in the query, in the seed's order")
+    @Test("GET and DELETE: the auth values follow the parameters in the query, in the reference backend's order")
     func query() throws {
         for method in ["GET", "DELETE"] {
             let request = APIRequest(method: method, url: URL(string: "https://api.example.com/users?page=2&tags%5B%5D=a")!)

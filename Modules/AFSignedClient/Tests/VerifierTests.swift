@@ -2,7 +2,7 @@ import AFSignedClient
 import Foundation
 import Testing
 
-/// The verifier's checks, in the seed's order and words, and its defences.
+/// The verifier's checks, in the reference backend's order and words, and its defences.
 @Suite("AFSigned verifier")
 struct VerifierTests {
     static let credentials = AFSignedCredentials(clientID: "CLIENT_ID", clientSecret: "CLIENT_SECRET")
@@ -29,7 +29,7 @@ struct VerifierTests {
         return copy
     }
 
-    @Test("each failure in the seed's words, in the seed's order", arguments: [
+    @Test("each failure in the reference backend's words, in the reference backend's order", arguments: [
         ("auth_version", "3", AFSignedError.Code.incorrectVersion, "Incorrect client version"),
         ("auth_version", nil, .incorrectVersion, "Incorrect client version"),
         ("auth_client_id", "someone", .incorrectClientID, "Incorrect client id"),
@@ -71,7 +71,7 @@ struct VerifierTests {
         #expect(await Self.error(upper) == nil)
     }
 
-    @Test("with a replay store: a nonce is required and used once per client; without, the seed's behaviour")
+    @Test("with a replay store: a nonce is required and used once per client; without, the reference backend's behaviour")
     func nonces() async throws {
         let verifier = AFSignedVerifier(credentials: [Self.credentials], replayStore: MemoryReplayStore())
         #expect(await Self.error(try Self.signed(nonce: "once"), verifier: verifier) == nil)

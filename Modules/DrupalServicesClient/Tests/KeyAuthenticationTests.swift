@@ -31,7 +31,7 @@ struct KeyAuthenticationTests {
         #expect(!DrupalKeyAuthentication.isValid(hash: vector.hash, apiKey: vector.key + "x", input: input))
     }
 
-    /// Seed 000's `node.get` request, rebuilt from its parts: the same parameter order, hash and
+    /// The documented `node.get` request, rebuilt from its parts: the same parameter order, hash and
     /// JSON shape as the app developer's hand-written string (whitespace aside).
     @Test func seedRequestReproducedByteForByte() throws {
         let nonce = "1804289383", timestamp = "1262304000", sessid = "9f1c0d6fa3e1b5a8c7d2e4f6a8b0c2d4"
@@ -42,7 +42,7 @@ struct KeyAuthenticationTests {
         )
         let request = try signer.sign(APIRequest(method: "POST", url: URL(string: "http://example.com/services/json-rpc")!), at: Date(timeIntervalSince1970: 1_262_304_000.9))
         let hash = "95adeb13ab79deccabf53d9d34badb89296aef0b581423bb684dc6510cd84462"
-        // The seed's format string, filled in: { "version": "1.1", "method": "node.get", "id": "11", "params": ["%@", "*", "%@", "%@","%@",1]}
+        // The documented format string, filled in: { "version": "1.1", "method": "node.get", "id": "11", "params": ["%@", "*", "%@", "%@","%@",1]}
         let seed = "{ \"version\": \"1.1\", \"method\": \"node.get\", \"id\": \"11\", \"params\": [\"\(hash)\", \"*\", \"\(timestamp)\", \"\(nonce)\",\"\(sessid)\",1]}"
         #expect(String(decoding: request.body, as: UTF8.self) == seed.filter { $0 != " " })
         #expect(request.method == "POST")

@@ -1,8 +1,8 @@
 /// Percent-encoding (RFC 3986 §2.1) with an explicit set of bytes left as they are.
 ///
 /// OAuth 1.0a (RFC 5849 §3.6) requires exactly the unreserved set `A–Z a–z 0–9 - . _ ~`,
-/// UTF-8, and uppercase hex. Seed 001 shows what a looser table does: space, `+` and `*` left
-/// unescaped make signatures fail "some of the time".
+/// UTF-8, and uppercase hex. A looser table is a known source of failures: space, `+` and `*`
+/// left unescaped make signatures fail "some of the time".
 public enum PercentEncoding {
     /// A set of ASCII bytes that are written as themselves; every other byte is escaped.
     public struct AllowedSet: Sendable, Hashable {

@@ -5,7 +5,7 @@ import TestSupport
 @Suite("RFC 3986 / RFC 5849 §3.6 percent-encoding", .heavy)
 struct PercentEncodingTests {
     /// (text, encoded): RFC 5849 §3.4.1.3 example parameters, RFC 3986 §2 characters, and the
-    /// characters seed 001 saw break signatures (space, `+`, `*`).
+    /// characters known to break signatures (space, `+`, `*`).
     static let examples: [(text: String, encoded: String)] = [
         ("", ""),
         ("r b", "r%20b"),

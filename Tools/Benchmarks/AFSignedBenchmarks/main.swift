@@ -1,4 +1,4 @@
-// afsigned-benchmarks: AFSignedVerifier against the seed's PHP backend verification (seed 003,
+// afsigned-benchmarks: AFSignedVerifier against the reference PHP backend's verification (
 // IntegrationTests/Peers/afsigned_verifier.php) run by php-cli, on version 2 and version 4
 // requests, per request, in-process loops on both sides, plus heap allocations per operation
 // (valgrind, when installed).
@@ -13,8 +13,8 @@
 // `AFSignedVerifier.verifySignature(_:now:)` (version, client id, timestamp window, string to
 // sign, HMAC-SHA256, constant-time comparison); on the PHP side, the same raw method, target,
 // headers and body parsed as PHP's SAPI and Slim 2 read them (`parse_str`, `array_merge`), then
-// the seed's lines: version, client id and timestamp checks, `ksort`, `auth_*` dropped, the
-// string built and `urldecode`d, `hash_hmac('sha256')`, comparison. The seed has no PHP for
+// the reference backend's lines: version, client id and timestamp checks, `ksort`, `auth_*` dropped, the
+// string built and `urldecode`d, `hash_hmac('sha256')`, comparison. The reference backend has no PHP for
 // version 4 (release 4.x of the library has no backend example), so its PHP here is written
 // from docs/../shared/protocols.md and ``AFSignedCanonicalForm``: the same checks with the
 // values read from the `X-Auth-*` headers, `rawurlencode`d `key=value` pairs, arrays as JSON,
@@ -37,7 +37,7 @@ let rounds = 5
 /// Each round alternates the two sides this many times, so that both sample the same load
 /// (another job on the sibling hyperthread slows either side by tens of percent for a while).
 let slices = 10
-/// The ratio AFSignedVerifier ÷ the seed's PHP to reach.
+/// The ratio AFSignedVerifier ÷ the reference PHP backend to reach.
 let target = 30.0
 
 let credentials = AFSignedCredentials(clientID: "ios-app-7f3a", clientSecret: "3b1f9c0e5a7d4e2b8c6f1a9d0e7b5c3a")
@@ -55,7 +55,7 @@ struct Workload {
     var allocationRuns = (small: 1_000, large: 3_000)
 
     /// The verifier a backend would set up: this client, this version, no replay store (the
-    /// seed's backend has none; `verifySignature` never consults one).
+    /// reference backend has none; `verifySignature` never consults one).
     var verifier: AFSignedVerifier { AFSignedVerifier(credentials: [credentials], version: version) }
 
     /// The request as its server receives it, signed by `AFSignedSigner` (with the library's
@@ -136,7 +136,7 @@ let workloads: [Workload] = [
 /// `--workload a,b,…` or every workload; `--sign-only` runs the first.
 let selected = selectedWorkloads(workloads, name: \.name)
 
-/// The verifier's answer to `request` now: `verified`, or the seed's words for the refusal.
+/// The verifier's answer to `request` now: `verified`, or the reference backend's words for the refusal.
 func answer(_ request: ReceivedRequest, _ verifier: AFSignedVerifier) -> String {
     do throws(AFSignedError) {
         _ = try verifier.verifySignature(AFSignedIncomingRequest(request), now: Date())
@@ -194,7 +194,7 @@ let roundSeconds = seconds / 2
 
 let php = #"""
 <?php
-// The seed's backend verification (seed 003, as IntegrationTests/Peers/afsigned_verifier.php
+// The reference backend's verification ( as IntegrationTests/Peers/afsigned_verifier.php
 // runs it), per request, on raw requests given as JSON in argv[1]; then, for each line
 // "NAME SECONDS" on stdin, verifies NAME's request for about SECONDS of CPU time and prints
 // "COUNT SECONDS".
@@ -222,7 +222,7 @@ function params($get, $post, $key = null) {
     return $union;
 }
 
-// Version 2: the seed's lines; returns the string signed, throws the seed's exceptions.
+// Version 2: the reference backend's lines; returns the string signed, throws the reference backend's exceptions.
 function verify_v2($request, $target, $client_id, $client_secret) {
     list($path, $get, $post) = received($request, $target);
 
@@ -388,7 +388,7 @@ while (($line = fgets(STDIN)) !== false) {
 }
 """#
 
-/// The PHP verification in a php-cli process (OPcache on, as the seed's `php -S` and a
+/// The PHP verification in a php-cli process (OPcache on, as the reference backend's `php -S` and a
 /// production server run it; the JIT at PHP's default, off) that measures one slice each time
 /// it is asked, so Swift and PHP slices interleave and see the same machine load.
 final class PHPPeer {
@@ -465,7 +465,7 @@ func verdict(_ value: Double) -> String { "target ≥ \(Int(target))x: \(value >
 
 // MARK: Run
 
-say("AFSignedVerifier against the seed's PHP verification (php-cli): ReceivedRequest → AFSignedIncomingRequest + verifySignature(now:), per request")
+say("AFSignedVerifier against the reference PHP backend verification (php-cli): ReceivedRequest → AFSignedIncomingRequest + verifySignature(now:), per request")
 say("\(selected.count) workload(s); per workload \(rounds) rounds of \(roundSeconds) s thread CPU time per side in \(slices) alternating slices; ratio = median of rounds")
 
 // 1. Both sides accept the signed request with the same string to sign and refuse it tampered
@@ -474,7 +474,7 @@ var phpMissing = false
 let peer = PHPPeer(workloads: selected, missing: &phpMissing)
 let operations = Dictionary(uniqueKeysWithValues: selected.map { ($0.name, prepare($0)) })
 if let peer {
-    say("  peer: \(peer.description); version 4's PHP is written from the protocol (the seed has none)")
+    say("  peer: \(peer.description); version 4's PHP is written from the protocol (the reference backend has none)")
     var mismatches = 0
     for workload in selected {
         let signed: ReceivedRequest, tampered: ReceivedRequest, string: [UInt8]
@@ -496,7 +496,7 @@ if let peer {
     }
     if mismatches > 0 {
         peer.stop()
-        fail("\(mismatches) workload(s) disagree with the seed's PHP; not benchmarking a wrong verifier", status: 1)
+        fail("\(mismatches) workload(s) disagree with the reference PHP backend; not benchmarking a wrong verifier", status: 1)
     }
 } else if phpMissing {
     say("  php-cli not found; Swift side measured alone (apt-get install php-cli)")
@@ -529,7 +529,7 @@ for workload in selected {
     if theirs.count == ours.count {
         let ratios = zip(ours, theirs).map { $0 / $1 }
         medianRatio = median(ratios)
-        let label = workload.version == .v2 ? "seed's PHP (php-cli):" : "v4 PHP (php-cli):"
+        let label = workload.version == .v2 ? "reference PHP backend (php-cli):" : "v4 PHP (php-cli):"
         say("  " + label.padding(toLength: 25, withPad: " ", startingAt: 0) + String(format: " %8.0f verifications/s  (%.2f µs each, median)", median(theirs), 1e6 / median(theirs)))
         say("  ratio per round:          " + ratios.map(ratio).joined(separator: " "))
         say("  ratio (median):           \(ratio(median(ratios)))  (\(verdict(median(ratios))))")

@@ -15,7 +15,7 @@ struct AFSignedCommandTests {
     func signJSON() throws {
         let command = try #require(try SignedAPI.parseAsRoot(["afsigned", "sign", "--method", "POST", "--path", "/users", "--timestamp", "1273231888", "--param", "site_id=10", "--output", "json"] + Self.client) as? AFSignedSignCommand)
         let signed = try command.signed()
-        // PHP 8.2 with the seed's verifier: hash_hmac('sha256', "POST\n/users\nsite_id=10", 'CLIENT_SECRET').
+        // PHP 8.2 with the reference backend's verifier: hash_hmac('sha256', "POST\n/users\nsite_id=10", 'CLIENT_SECRET').
         #expect(signed.stringToSign == "POST\n/users\nsite_id=10")
         #expect(signed.signature == "e601514d81135e70a32e9516c1c1df465827adc821a1709bdf1f24aafa4380d5")
         #expect(signed.parameters == [

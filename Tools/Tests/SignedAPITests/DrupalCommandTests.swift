@@ -9,7 +9,7 @@ import TestSupport
 /// itself runs against the mock in IntegrationTests).
 @Suite("signed-api drupal", .heavy)
 struct DrupalCommandTests {
-    /// Seed 000's parameters; the hash was computed with Python's `hmac`.
+    /// The documented request's parameters; the hash was computed with Python's `hmac`.
     static let seedKey = "c4c6e43dbf9f55asrerfa12312789"
     static let seedArguments = ["--api-key", seedKey, "--domain", "*", "--timestamp", "1262304000", "--nonce", "1804289383", "--method", "node.get"]
     static let seedHash = "95adeb13ab79deccabf53d9d34badb89296aef0b581423bb684dc6510cd84462"
