@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# A new user's package, written from the README alone: the README's manifest for an app with
-# mock-server tests (this package by path instead of by URL), the README's SDK samples
-# (Examples/Sources files that import only what the app target may) as the app's code, and the
-# README's app tests (IntegrationTests/AppSignInTests.swift, AppMockTests.swift: OAuth 1.0a, Drupal,
+# A new user's package, written from the README and the docs it links: the README's manifest for
+# an app with mock-server tests (this package by path instead of by URL), the SDK samples of the
+# README and the products' DocC articles (Examples/Sources files that import only what the app
+# target may) as the app's code, and the app tests of MockServers/README.md, "Testing your app
+# against the mocks" (IntegrationTests/AppSignInTests.swift, AppMockTests.swift: OAuth 1.0a, Drupal,
 # AFSigned and Google Books, each against its in-process mock) as its tests. It must build with no
 # warnings from those files, and its tests must pass.
 #
