@@ -67,7 +67,7 @@ public struct AFSignedClient: Sendable {
     }
 
     /// Sends a signed request with `body` as JSON (auth values in the query, or headers in
-    /// version 4). The JSON body itself is not covered by the signature: see the README.
+    /// version 4). The JSON body itself is not covered by the signature: see <doc:GettingStarted>.
     ///
     /// - Returns: the response, when its status is 2xx; throws as ``send(_:_:parameters:)``.
     public func send(_ method: String, _ path: String, json body: some Encodable) async throws -> APIResponse {

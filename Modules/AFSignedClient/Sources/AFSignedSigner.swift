@@ -9,7 +9,7 @@ public import SigningCore
 /// the server will, adds the auth values (version 2: to the query for GET, HEAD and DELETE, to
 /// the form body otherwise; version 4: to headers), and signs with
 /// ``AFSignedCanonicalForm``. A JSON or other non-form body is not covered by the signature
-/// (the scheme's weakness; see the README).
+/// (the scheme's weakness; see AFSignedClient's article "Getting started", "The scheme's weaknesses").
 public struct AFSignedSigner: RequestSigner, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The client id and secret.
     public var credentials: AFSignedCredentials

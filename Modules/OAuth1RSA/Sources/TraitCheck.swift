@@ -6,6 +6,6 @@
 #error("""
     OAuth1RSA needs this package's OAuth1RSA trait. Add it to the package dependency's traits \
     (`traits: ["OAuth1RSA"]`): the app then fetches swift-crypto and what it needs, and still \
-    links only the products it names. See the README, "RSA-SHA1 and Jira".
+    links only the products it names. See the README, "Using it in an app", and OAuth1Client's article "RSA-SHA1 and Jira".
     """)
 #endif
