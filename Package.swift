@@ -152,7 +152,9 @@ adapterProduct("HummingbirdSignedRequests", dependencies: [
     adapterExternal("HTTPTypes", "swift-http-types", trait: hummingbirdAdapter),
     adapterExternal("NIOCore", "swift-nio", trait: hummingbirdAdapter),
     adapterExternal("Logging", "swift-log", trait: hummingbirdAdapter),
-], testDependencies: ["SignedHTTP", "SigningCore", hummingbirdTesting])
+    adapterExternal("Metrics", "swift-metrics", trait: hummingbirdAdapter),
+    adapterExternal("CoreMetrics", "swift-metrics", trait: hummingbirdAdapter),
+], testDependencies: ["SignedHTTP", "SigningCore", hummingbirdTesting, external("MetricsTestKit", "swift-metrics")])
 adapterProduct("OpenAPISignedRequests", dependencies: [
     "SignedHTTP", "SigningCore", "OAuth1Client", "AFSignedClient",
     adapterExternal("OpenAPIRuntime", "swift-openapi-runtime", trait: openAPIAdapter),
@@ -319,6 +321,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.2.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // HummingbirdSignedRequests' counters (Hummingbird depends on it already).
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.9.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),

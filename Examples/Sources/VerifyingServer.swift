@@ -3,7 +3,7 @@ import Hummingbird
 import HummingbirdSignedRequests
 
 /// Hummingbird's context, plus the OAuth 1.0a identity the middleware verified.
-struct PhotosContext: OAuth1RequestContext {
+struct PhotosContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     var oauth1: OAuth1Verifier.Verified?
     init(source: ApplicationRequestContextSource) { coreContext = .init(source: source) }
@@ -15,10 +15,11 @@ func photosServer(consumerSecrets: [String: String]) -> some ApplicationProtocol
         consumerSecret: { consumerKey in consumerSecrets[consumerKey] },  // or your database
         tokens: .none,                                                    // two-legged: the consumer's secret alone
         replayStore: MemoryReplayStore(),                                 // PostgresReplayStore for several instances
-        publicURL: .fixed(URL(string: "https://photos.example.com")!)     // the URL clients sign
+        publicURL: .fixed(URL(string: "https://photos.example.com")!),    // the URL clients sign
+        realm: "Photos"
     )
     let router = Router(context: PhotosContext.self)
-    router.add(middleware: OAuth1VerificationMiddleware(verifier: verifier, realm: "Photos"))
+    router.add(middleware: SignedRequestMiddleware(verifier, identity: \PhotosContext.oauth1))
     router.get("/photos") { _, context in "Photos of \(context.oauth1?.consumerKey ?? "")" }
     return Application(router: router, configuration: .init(address: .hostname("0.0.0.0", port: 8080)))
 }

@@ -39,7 +39,7 @@ struct AFSignedVerifyCommand: AsyncParsableCommand {
         for header in headers { fields[header.field.name] = header.field.value }
         let (query, body) = request.placed
         let incoming = AFSignedIncomingRequest(method: request.upperMethod, path: request.path, query: query, body: body, headers: fields)
-        let verifier = AFSignedVerifier(credentials: [try request.credentials(from: sources)], version: request.version, clientIDField: request.clientIDField, timestampWindow: TimeInterval(window))
+        let verifier = AFSignedVerifier(credentials: [try request.credentials(from: sources)], version: request.version, clientIDField: request.clientIDField, timestampWindow: .seconds(window))
         return await Self.verdict(incoming, verifier: verifier, now: now)
     }
 

@@ -142,7 +142,7 @@ struct ExplainCommand: AsyncParsableCommand {
             : (incoming.query + incoming.body).first { $0.name == clientIDField.rawValue }?.value
         let verifier = AFSignedVerifier(
             credentials: [AFSignedCredentials(clientID: clientID ?? "", clientSecret: clientSecret)],
-            version: version, clientIDField: clientIDField, timestampWindow: TimeInterval(window)
+            version: version, clientIDField: clientIDField, timestampWindow: .seconds(window)
         )
         let (verified, lines) = await AFSignedVerifyCommand.verdict(incoming, verifier: verifier, now: now)
         return (lines.joined(separator: "\n"), verified)

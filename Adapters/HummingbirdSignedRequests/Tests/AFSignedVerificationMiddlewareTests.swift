@@ -19,9 +19,9 @@ struct AFSignedVerificationMiddlewareTests {
 
     /// The app: `/whoami` answers the verified client id, `/echo` the body the handler reads.
     static func app(store: any ReplayStore = MemoryReplayStore(), logs: LogRecorder = LogRecorder(), version: AFSignedVersion = .v2, maximumBodySize: Int = 1_048_576) -> some ApplicationProtocol {
-        let verifier = AFSignedVerifier(credentials: [credentials], version: version, timestampWindow: 300, replayStore: store)
+        let verifier = AFSignedVerifier(credentials: [credentials], version: version, timestampWindow: .seconds(300), replayStore: store)
         let router = Router(context: TestContext.self)
-        router.add(middleware: AFSignedVerificationMiddleware(verifier: verifier, maximumBodySize: maximumBodySize, now: VerificationTestKit.clock))
+        router.add(middleware: SignedRequestMiddleware(verifier, identity: \TestContext.afsigned, maximumBodySize: maximumBodySize, now: VerificationTestKit.clock))
         router.get("/whoami") { _, context in "\(context.afsigned?.clientID ?? "-") \(context.afsigned?.timestamp ?? 0)" }
         router.post("/echo") { request, _ in String(buffer: try await request.body.collect(upTo: 1 << 20)) }
         return Application(router: router, logger: logs.logger)
@@ -107,7 +107,7 @@ struct AFSignedVerificationMiddlewareTests {
             #expect(!VerificationTestKit.text(response).contains(VerificationTestKit.databaseHost))
         }
         // The operator learns why, at error level.
-        #expect(logs.entries.contains { $0.level == .error && $0.message.contains("AFSigned request refused") && $0.message.contains(VerificationTestKit.databaseHost) })
+        #expect(logs.entries.contains { $0.level == .error && $0.message.contains("afsigned request refused (replay store unavailable)") && $0.message.contains(VerificationTestKit.databaseHost) })
     }
 
     @Test("a body over the limit is 413 before it is verified")

@@ -20,10 +20,10 @@ struct DrupalKeyVerificationMiddlewareTests {
     static func app(store: any ReplayStore = MemoryReplayStore(), logs: LogRecorder = LogRecorder(), maximumBodySize: Int = 1_048_576) -> some ApplicationProtocol {
         let verifier = DrupalKeyVerifier(keys: [.init(apiKey)], replayStore: store)
         let router = Router(context: TestContext.self)
-        router.add(middleware: DrupalKeyVerificationMiddleware(verifier: verifier, maximumBodySize: maximumBodySize, now: VerificationTestKit.clock))
+        router.add(middleware: SignedRequestMiddleware(verifier, identity: \TestContext.drupalKey, maximumBodySize: maximumBodySize, now: VerificationTestKit.clock))
         router.post("/services/json-rpc") { _, context in
-            guard let verified = context.drupalKey else { return "anonymous" }
-            return "\(verified.domain) \(verified.sessid) \(verified.arguments)"
+            guard let verified = context.drupalKey, let domain = verified.domain else { return "anonymous" }
+            return "\(domain) \(verified.sessid) \(verified.arguments)"
         }
         return Application(router: router, logger: logs.logger)
     }
@@ -85,7 +85,7 @@ struct DrupalKeyVerificationMiddlewareTests {
         }
     }
 
-    @Test("system.connect needs no key: it passes with no identity in the context")
+    @Test("system.connect needs no key: it passes with the call and no domain in the context")
     func unauthenticated() async throws {
         try await Self.app().test(.router) { client in
             let response = try await Self.post(JSONRPCRequest(method: "system.connect", id: 1).encoded(), to: client)
@@ -104,7 +104,7 @@ struct DrupalKeyVerificationMiddlewareTests {
             #expect(!VerificationTestKit.text(response).contains(VerificationTestKit.databaseHost))
         }
         // The operator learns why, at error level.
-        #expect(logs.entries.contains { $0.level == .error && $0.message.contains("Drupal call refused") && $0.message.contains(VerificationTestKit.databaseHost) })
+        #expect(logs.entries.contains { $0.level == .error && $0.message.contains("drupal request refused (replay store unavailable)") && $0.message.contains(VerificationTestKit.databaseHost) })
     }
 
     @Test("a refused JSON-RPC 2.0 notification gets no answer, only the status")

@@ -26,10 +26,11 @@ struct OAuth1VerificationMiddlewareTests {
             consumerSecret: { key in key == consumer.consumerKey ? consumer.consumerSecret : nil },
             tokens: .required { token, _ in token == consumer.token ? consumer.tokenSecret : nil },
             replayStore: store,
-            publicURL: publicURL
+            publicURL: publicURL,
+            realm: "Photos \"API\""
         )
         let router = Router(context: TestContext.self)
-        router.add(middleware: OAuth1VerificationMiddleware(verifier: verifier, realm: "Photos \"API\"", maximumBodySize: maximumBodySize, now: VerificationTestKit.clock))
+        router.add(middleware: SignedRequestMiddleware(verifier, identity: \TestContext.oauth1, maximumBodySize: maximumBodySize, now: VerificationTestKit.clock))
         router.get("/whoami") { _, context in
             "\(context.oauth1?.consumerKey ?? "-") \(context.oauth1?.token ?? "-") \(context.oauth1?.url.url.absoluteString ?? "-")"
         }
@@ -153,10 +154,11 @@ struct OAuth1VerificationMiddlewareTests {
             #expect(response.status == .serviceUnavailable)
             #expect(response.headers[.retryAfter] == "1")
             #expect(try VerificationTestKit.form(response)["oauth_problem_advice"]?.contains("replay store") == true)
+            #expect(try VerificationTestKit.form(response)["oauth_problem"] == "temporarily_unavailable")
             #expect(!VerificationTestKit.text(response).contains(VerificationTestKit.databaseHost))
         }
         // The operator learns why, at error level.
-        #expect(logs.entries.contains { $0.level == .error && $0.message.contains("OAuth 1.0a request refused") && $0.message.contains(VerificationTestKit.databaseHost) })
+        #expect(logs.entries.contains { $0.level == .error && $0.message.contains("oauth1 request refused (replay store unavailable)") && $0.message.contains(VerificationTestKit.databaseHost) })
     }
 
     @Test("a body over the limit is 413 before it is verified")
@@ -167,6 +169,7 @@ struct OAuth1VerificationMiddlewareTests {
             let response = try await VerificationTestKit.send(post, with: client)
             #expect(response.status == .contentTooLarge)
             #expect(try VerificationTestKit.form(response)["oauth_problem_advice"] == "the body is larger than 1024 bytes")
+            #expect(try VerificationTestKit.form(response)["oauth_problem"] == "body_too_large")
         }
     }
 

@@ -100,7 +100,7 @@ private struct RecordingLogHandler: LogHandler {
 
 /// One context for every scheme's middleware, with the peer's address from the connection
 /// (`nil` under `.router`, the client's address under `.live`).
-struct TestContext: OAuth1RequestContext, AFSignedRequestContext, DrupalKeyRequestContext, RemoteAddressRequestContext {
+struct TestContext: RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     var oauth1: OAuth1Verifier.Verified?
     var afsigned: AFSignedVerifier.Verified?

@@ -24,7 +24,7 @@ struct AFSignedCheck: Sendable {
             credentials: credentials,
             version: options.version,
             clientIDField: options.clientIDField,
-            timestampWindow: TimeInterval(options.timestampWindowSeconds),
+            timestampWindow: .seconds(options.timestampWindowSeconds),
             replayStore: options.requiresNonce ? replayStore : nil
         )
     }

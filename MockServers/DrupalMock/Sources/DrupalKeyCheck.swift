@@ -13,7 +13,7 @@ struct DrupalKeyCheck: Sendable {
     init(options: DrupalMockOptions, keys: [DrupalKeyVerifier.RegisteredKey], replayStore: any ReplayStore) {
         self.options = options
         verifier = DrupalKeyVerifier(
-            keys: keys, tokenExpiry: options.tokenExpirySeconds, usesSessid: options.usesSessid, replayStore: replayStore, nonceRecording: .beforeHash
+            keys: keys, tokenExpiry: .seconds(options.tokenExpirySeconds), usesSessid: options.usesSessid, replayStore: replayStore, nonceRecording: .beforeHash
         )
     }
 
@@ -39,7 +39,7 @@ struct DrupalKeyCheck: Sendable {
             return Checked(sessid: sessid, arguments: Array(request.params.dropFirst()))
         }
         do {
-            let verified = try await verifier.verify(request, now: now)
+            let verified = try await verifier.verifyKey(of: request, now: now)
             return Checked(sessid: verified.sessid, arguments: verified.arguments)
         } catch {
             guard error.rpcError == nil, let words = error.providerMessage ?? (error.code == .replayStoreUnavailable ? DrupalServiceMessage.serviceUnavailable : nil) else {

@@ -80,18 +80,12 @@ struct DrupalRPCRoute: Sendable {
         return DrupalEnvelope.json(body, headers: headers)
     }
 
-    /// The body as JSON, or JSON-RPC's parse error.
+    /// The body as JSON, or JSON-RPC's parse error (the SDK's reading, as a server's).
     static func parse(_ body: [UInt8]) throws(DrupalMockError) -> JSONValue {
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(body))
+        do throws(DrupalServicesError) {
+            return try JSONRPCRequest.json(body)
         } catch {
-            var why = body.isEmpty ? "the body is empty" : String(validating: body, as: UTF8.self) == nil ? "the body is not UTF-8" : "the body is not valid JSON"
-            // Syntax errors come from the parser (no coding path); an error with a path is
-            // `JSONValue`'s own (a value nested deeper than `JSONValue.maximumDepth`).
-            if case DecodingError.dataCorrupted(let context) = error, !context.codingPath.isEmpty {
-                why += ": \(context.debugDescription)"
-            }
-            throw DrupalMockError(protocol: JSONRPCErrorObject.parseError, code: .invalidJSON, message: "Parse error", reason: "\(why); send one JSON-RPC request object (or an array of them) as UTF-8 JSON")
+            throw DrupalMockError(protocol: JSONRPCErrorObject.parseError, code: .invalidJSON, message: "Parse error", reason: "\(error.message); send one JSON-RPC request object (or an array of them) as UTF-8 JSON")
         }
     }
 
@@ -102,10 +96,9 @@ struct DrupalRPCRoute: Sendable {
             return try JSONRPCRequest.parse(value)
         } catch {
             var refusal = DrupalMockError(error)
-            if case .object(let members) = value {
-                refusal.version = members["jsonrpc"] == "2.0" ? .v2_0 : .v1_1
-                if let id = members["id"], id.arrayValue == nil, id.objectValue == nil { refusal.id = id }
-            }
+            let address = JSONRPCReplyAddress(showing: value)
+            refusal.version = address.version
+            refusal.id = address.id
             throw refusal
         }
     }

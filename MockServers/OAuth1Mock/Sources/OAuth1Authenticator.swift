@@ -66,7 +66,7 @@ struct OAuth1Authenticator: Sendable {
             consumer: { key in key == flavour.consumerKey ? consumer : nil },
             tokens: tokens,
             signatureMethods: signatureMethods,
-            timestampWindow: options.timestampWindowSeconds,
+            timestampWindow: .seconds(options.timestampWindowSeconds),
             requiresBodyHash: options.requiresBodyHash,
             replayStore: replayStore,
             parameterPlacement: flavour.parameterPlacement

@@ -33,6 +33,9 @@ public struct AFSignedError: SignedAPIError {
         public static let replayStoreUnavailable = Code("replay store unavailable")
         /// The request cannot be read: an auth parameter sent twice, a huge value, bad encoding.
         public static let malformedRequest = Code("malformed request")
+        /// The verifier's client look-up threw, so the request could not be checked and is
+        /// refused (503): the client may try again.
+        public static let credentialLookupFailed = Code("credential lookup failed")
         /// The parameters cannot be signed so that a PHP backend verifies them (nesting deeper
         /// than one level, keys PHP has no consistent order for, more than 1000 fields).
         public static let unsignableParameters = Code("unsignable parameters")
@@ -87,12 +90,12 @@ extension AFSignedError: SignedClientError {
 
 extension AFSignedError {
     /// The HTTP status a server answers this refusal of ``AFSignedVerifier`` with: 503 when the
-    /// replay store could not answer (the client may try again), 400 for a request that cannot
+    /// replay store or the client look-up could not answer (the client may try again), 400 for a request that cannot
     /// be read (``Code/malformedRequest``, ``Code/unsignableParameters``), 401 otherwise — as
     /// the mock backend and `HummingbirdSignedRequests` answer.
     public var refusalStatus: Int {
         switch code {
-        case .replayStoreUnavailable: 503
+        case .replayStoreUnavailable, .credentialLookupFailed: 503
         case .malformedRequest, .unsignableParameters: 400
         default: 401
         }

@@ -15,14 +15,17 @@ public struct AFSignedIncomingRequest: Sendable, Hashable {
     public var body: [FormField]
     /// The request's headers (version 4 reads its auth values here).
     public var headers: HeaderFields
+    /// Whether the request has a body that is not a form (JSON, say): the scheme never signs one.
+    public var hasUnsignedBody: Bool
 
     /// Creates a request from its parts.
-    public init(method: String, path: String, query: [FormField] = [], body: [FormField] = [], headers: HeaderFields = [:]) {
+    public init(method: String, path: String, query: [FormField] = [], body: [FormField] = [], headers: HeaderFields = [:], hasUnsignedBody: Bool = false) {
         self.method = method.uppercased()
         self.path = path.isEmpty ? "/" : path
         self.query = query
         self.body = body
         self.headers = headers
+        self.hasUnsignedBody = hasUnsignedBody
     }
 
     /// `request` as its server receives it.
@@ -36,7 +39,8 @@ public struct AFSignedIncomingRequest: Sendable, Hashable {
             path: components?.percentEncodedPath ?? "/",
             query: try AFSignedSigner.fields(components?.percentEncodedQuery ?? "", part: "query"),
             body: request.hasFormBody ? try AFSignedSigner.fields(request.body, part: "form body") : [],
-            headers: request.headers
+            headers: request.headers,
+            hasUnsignedBody: !request.hasFormBody && !request.body.isEmpty
         )
     }
 
@@ -52,7 +56,8 @@ public struct AFSignedIncomingRequest: Sendable, Hashable {
             path: String(request.path),
             query: try AFSignedSigner.fields(request.query ?? "", part: "query"),
             body: isForm ? try AFSignedSigner.fields(request.body, part: "form body") : [],
-            headers: request.headers
+            headers: request.headers,
+            hasUnsignedBody: !isForm && !request.body.isEmpty
         )
     }
 }

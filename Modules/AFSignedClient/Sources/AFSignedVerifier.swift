@@ -12,20 +12,20 @@ import SigningCore
 /// let verifier = AFSignedVerifier(credentials: [AFSignedCredentials(clientID: "app", clientSecret: secret)], replayStore: MemoryReplayStore())
 /// let verified = try await verifier.verify(AFSignedIncomingRequest(request), now: Date())
 /// ```
-public struct AFSignedVerifier: Sendable {
-    /// The clients it knows, by id.
-    public var credentials: [AFSignedCredentials] {
-        didSet { keys = Keys(credentials) }
-    }
-    /// Each client's HMAC key, set up once.
-    private var keys: Keys
+public struct AFSignedVerifier: SignedRequestVerifier {
+    /// Gives a client's credentials by its id, or `nil` when the id is unknown.
+    public typealias ClientLookup = @Sendable (_ clientID: String) async throws -> AFSignedCredentials?
+
+    /// Where the clients come from.
+    private let clients: Clients
     /// The version it accepts.
     public var version: AFSignedVersion
     /// Where version 2 reads the client id.
     public var clientIDField: AFSignedClientIDField
-    /// How far `auth_timestamp` may lie from the server's clock either way, in seconds (the
-    /// original backend's 12 hours by default; the bounds themselves are refused, as the original backend does).
-    public var timestampWindow: TimeInterval
+    /// How far `auth_timestamp` may lie from the server's clock either way (the original
+    /// backend's 12 hours by default, counted in whole seconds; the bounds themselves are
+    /// refused, as the original backend does).
+    public var timestampWindow: Duration
     /// Where used nonces are recorded (after the signature verified); `nil` accepts requests
     /// without a nonce and never checks replays (the original backend's behaviour). With a
     /// store, a nonce is required, and a store that cannot answer refuses the request
@@ -35,13 +35,26 @@ public struct AFSignedVerifier: Sendable {
     /// The longest auth value read (a signature is 64 characters; anything far longer is hostile).
     public static let maximumAuthValueLength = 256
 
-    /// Creates a verifier.
+    /// A verifier that looks each client up (in your database, say). A look-up that throws
+    /// refuses the request: an ``AFSignedError`` is passed on as it is, any other error becomes
+    /// ``AFSignedError/Code/credentialLookupFailed`` (answered with 503).
+    public init(
+        client: @escaping ClientLookup, version: AFSignedVersion = .v2, clientIDField: AFSignedClientIDField = .clientID,
+        timestampWindow: Duration = .seconds(12 * 60 * 60), replayStore: (any ReplayStore)? = nil
+    ) {
+        self.init(clients: .lookUp(client), version: version, clientIDField: clientIDField, timestampWindow: timestampWindow, replayStore: replayStore)
+    }
+
+    /// A verifier that knows the clients in `credentials` (their HMAC keys are set up once).
     public init(
         credentials: [AFSignedCredentials], version: AFSignedVersion = .v2, clientIDField: AFSignedClientIDField = .clientID,
-        timestampWindow: TimeInterval = 12 * 60 * 60, replayStore: (any ReplayStore)? = nil
+        timestampWindow: Duration = .seconds(12 * 60 * 60), replayStore: (any ReplayStore)? = nil
     ) {
-        self.credentials = credentials
-        self.keys = Keys(credentials)
+        self.init(clients: .known(Keys(credentials)), version: version, clientIDField: clientIDField, timestampWindow: timestampWindow, replayStore: replayStore)
+    }
+
+    private init(clients: Clients, version: AFSignedVersion, clientIDField: AFSignedClientIDField, timestampWindow: Duration, replayStore: (any ReplayStore)?) {
+        self.clients = clients
         self.version = version
         self.clientIDField = clientIDField
         self.timestampWindow = timestampWindow
@@ -56,10 +69,13 @@ public struct AFSignedVerifier: Sendable {
         public var timestamp: Int
         /// Its nonce, when it sent one.
         public var nonce: String?
+        /// What the signature covered of the body: a form body's fields, or nothing (the
+        /// scheme never signs a JSON or other body).
+        public var body: BodyCoverage
     }
 
-    /// The replay store's scheme name for AFSigned keys.
-    public static let replayScheme = "afsigned"
+    /// The scheme's name in logs, metrics and replay keys.
+    public static var scheme: String { "afsigned" }
 
     /// The reference backend's words for each failure.
     public enum Message {
@@ -87,7 +103,7 @@ public struct AFSignedVerifier: Sendable {
     ///   (with the string the verifier signed), ``AFSignedError/Code/nonceUsed``; and
     ///   ``AFSignedError/Code/malformedRequest`` for an auth value sent twice or far too long.
     public func verify(_ request: AFSignedIncomingRequest, now: Date) async throws(AFSignedError) -> Verified {
-        let verified = try verifySignature(request, now: now)
+        let verified = try await verifySignature(request, now: now)
         if let replayStore {
             guard let nonce = verified.nonce, !nonce.isEmpty else {
                 throw failure(.nonceUsed, Message.incorrectNonce, "\(nonceName) is missing; this server requires a new nonce with every request")
@@ -95,8 +111,8 @@ public struct AFSignedVerifier: Sendable {
             // Kept as long as a request carrying it could verify: until the window after the
             // later of now and its timestamp (a timestamp ahead of the clock stays valid longer).
             let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
-            let expiry = Date(timeIntervalSince1970: TimeInterval(max(nowSeconds, verified.timestamp)) + timestampWindow)
-            let key = ReplayKey(scheme: Self.replayScheme, client: verified.clientID, timestamp: verified.timestamp, nonce: nonce)
+            let expiry = Date(timeIntervalSince1970: TimeInterval(max(nowSeconds, verified.timestamp) + timestampWindow.wholeSeconds))
+            let key = ReplayKey(scheme: Self.scheme, client: verified.clientID, timestamp: verified.timestamp, nonce: nonce)
             let isNew: Bool
             do {
                 isNew = try await replayStore.insertIfAbsent(key, until: expiry, now: now)
@@ -123,22 +139,47 @@ public struct AFSignedVerifier: Sendable {
         try await verify(AFSignedIncomingRequest(request), now: now)
     }
 
-    /// Verifies everything ``verify(_:now:)-(AFSignedIncomingRequest,_)`` does except the nonce: version, client id,
-    /// timestamp window and signature, synchronously. For a caller that keeps nonces its own
-    /// way, or none.
+    /// Verifies everything ``verify(_:now:)-(AFSignedIncomingRequest,_)`` does except the nonce:
+    /// version, client id, timestamp window and signature. For a caller that keeps nonces its
+    /// own way, or none.
     ///
     /// - Throws: ``AFSignedError`` as ``verify(_:now:)-(AFSignedIncomingRequest,_)`` does, never
     ///   ``AFSignedError/Code/nonceUsed``.
-    public func verifySignature(_ request: AFSignedIncomingRequest, now: Date) throws(AFSignedError) -> Verified {
+    public func verifySignature(_ request: AFSignedIncomingRequest, now: Date) async throws(AFSignedError) -> Verified {
         let auth = try authValues(request)
+        let clientID = try checkVersion(auth)
+        return try check(auth, clientID: clientID, key: try await key(for: clientID), request: request, now: now)
+    }
+
+    /// ``verifySignature(_:now:)`` for a verifier made with known credentials, synchronously:
+    /// for this package's benchmarks, whose harness is synchronous (a look-up verifier refuses
+    /// every client here).
+    package func verifySignatureWithKnownClients(_ request: AFSignedIncomingRequest, now: Date) throws(AFSignedError) -> Verified {
+        let auth = try authValues(request)
+        let clientID = try checkVersion(auth)
+        guard case .known(let keys) = clients else { return try check(auth, clientID: clientID, key: nil, request: request, now: now) }
+        return try check(auth, clientID: clientID, key: keys.byID[clientID], request: request, now: now)
+    }
+
+    /// The client id of `auth`, once its version is the one accepted.
+    private func checkVersion(_ auth: AuthValues) throws(AFSignedError) -> String {
         guard auth.version == version.rawValue else {
             throw failure(.incorrectVersion, Message.incorrectVersion, "\(versionName) is \(auth.version.map { "\"\($0.prefix(20))\"" } ?? "missing"); this server accepts version \(version.rawValue)")
         }
-        guard let clientID = auth.clientID, let client = credentials.firstIndex(where: { $0.clientID == clientID }) else {
-            throw failure(.incorrectClientID, Message.incorrectClientID, "\(clientIDName) is \(auth.clientID.map { "\"\($0.prefix(40))\", which this server does not know" } ?? "missing")")
+        guard let clientID = auth.clientID else {
+            throw failure(.incorrectClientID, Message.incorrectClientID, "\(clientIDName) is missing")
+        }
+        return clientID
+    }
+
+    /// The checks after the client's key was found: the client known, the timestamp in the
+    /// window, the signature matching.
+    private func check(_ auth: AuthValues, clientID: String, key: HMAC<SHA256>?, request: AFSignedIncomingRequest, now: Date) throws(AFSignedError) -> Verified {
+        guard let key else {
+            throw failure(.incorrectClientID, Message.incorrectClientID, "\(clientIDName) is \"\(clientID.prefix(40))\", which this server does not know")
         }
         let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
-        let window = Int(timestampWindow)
+        let window = timestampWindow.wholeSeconds
         // Whole seconds: ASCII digits only (a character of them is one byte).
         guard let text = auth.timestamp, text.utf8.count <= 12, !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let timestamp = Int(text) else {
             throw failure(.timestampRefused, Message.incorrectTimestamp, "\(timestampName) is \(auth.timestamp.map { "\"\($0.prefix(20))\", not whole seconds since 1970" } ?? "missing")")
@@ -147,7 +188,7 @@ public struct AFSignedVerifier: Sendable {
             throw failure(.timestampRefused, Message.incorrectTimestamp, "\(timestampName) \(timestamp) is \(abs(nowSeconds - timestamp)) s from the server's clock (\(nowSeconds)); the window is ±\(window) s")
         }
         let bytes = try AFSignedCanonicalForm.bytes(version: version, method: request.method, path: request.path, query: request.query, body: request.body)
-        let expected = keys.states[client].authenticationCode(for: bytes).hex
+        let expected = key.authenticationCode(for: bytes).hex
         // Lowercasing only ASCII letters differs from `lowercased()` only on text that is not
         // hex either way.
         var sent = Array((auth.signature ?? "").utf8)
@@ -160,7 +201,8 @@ public struct AFSignedVerifier: Sendable {
                 providerMessage: Message.incorrectSignature, serverStringToSign: stringToSign
             )
         }
-        return Verified(clientID: clientID, timestamp: timestamp, nonce: auth.nonce)
+        let body: BodyCoverage = !request.body.isEmpty ? .formFields : request.hasUnsignedBody ? .notCovered : .empty
+        return Verified(clientID: clientID, timestamp: timestamp, nonce: auth.nonce, body: body)
     }
 
     // MARK: Reading the auth values
@@ -233,13 +275,39 @@ public struct AFSignedVerifier: Sendable {
         return sent.first
     }
 
-    /// The clients' HMAC keys, set up once (the padded key's inner and outer hash states):
-    /// secrets, so never shown in descriptions or dumps.
+    /// Where the clients come from: known up front (their HMAC keys set up once), or looked up.
+    private enum Clients: Sendable {
+        case known(Keys)
+        case lookUp(ClientLookup)
+    }
+
+    /// The HMAC key of `clientID`, or `nil` when it is unknown.
+    private func key(for clientID: String) async throws(AFSignedError) -> HMAC<SHA256>? {
+        switch clients {
+        case .known(let keys):
+            return keys.byID[clientID]
+        case .lookUp(let lookUp):
+            do {
+                return try await lookUp(clientID).map { HMAC<SHA256>(key: $0.clientSecret) }
+            } catch let error as AFSignedError {
+                throw error
+            } catch {
+                throw AFSignedError(
+                    code: .credentialLookupFailed, message: "the client could not be looked up, so the request is refused — try again shortly",
+                    providerMessage: Message.replayStoreUnavailable, cause: error
+                )
+            }
+        }
+    }
+
+    /// The known clients' HMAC keys, set up once (the padded key's inner and outer hash
+    /// states), by client id (the first of two with one id): secrets, so never shown in
+    /// descriptions or dumps.
     private struct Keys: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-        let states: [HMAC<SHA256>]
+        let byID: [String: HMAC<SHA256>]
 
         init(_ credentials: [AFSignedCredentials]) {
-            states = credentials.map { HMAC<SHA256>(key: $0.clientSecret) }
+            byID = Dictionary(credentials.map { ($0.clientID, HMAC<SHA256>(key: $0.clientSecret)) }, uniquingKeysWith: { first, _ in first })
         }
 
         var description: String { "<redacted>" }

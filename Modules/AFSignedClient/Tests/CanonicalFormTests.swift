@@ -100,7 +100,7 @@ struct CanonicalFormTests {
     // ignores control characters and U+FFFD, so such keys came out in dictionary order and a
     // freshly signed request could fail to verify.
     @Test("version 4: an object's keys are sorted by their bytes, control characters escaped")
-    func version4KeysByBytes() throws {
+    func version4KeysByBytes() async throws {
         let fields = [FormField("a[\u{FFFD}]", "2"), FormField("a[b]", "3/é"), FormField("a[\u{1B}\u{FFFD}]", "1"), FormField("a[\u{FFFD}\u{FFFD}]", "4\n\"")]
         let expected = "{\"\\u001b\u{FFFD}\":\"1\",\"b\":\"3/é\",\"\u{FFFD}\":\"2\",\"\u{FFFD}\u{FFFD}\":\"4\\n\\\"\"}"
         for order in [fields, fields.reversed()] {
@@ -110,7 +110,7 @@ struct CanonicalFormTests {
         let signer = AFSignedSigner(credentials: AFSignedCredentials(clientID: "c", clientSecret: "s"), version: .v4)
         let signed = try signer.sign(APIRequest(method: "POST", url: URL(string: "https://api.example.com/")!, form: fields), at: Date(timeIntervalSince1970: 1_700_000_000))
         let verifier = AFSignedVerifier(credentials: [AFSignedCredentials(clientID: "c", clientSecret: "s")], version: .v4)
-        #expect(throws: Never.self) { try verifier.verifySignature(try AFSignedIncomingRequest(signed), now: Date(timeIntervalSince1970: 1_700_000_000)) }
+        await #expect(throws: Never.self) { try await verifier.verifySignature(try AFSignedIncomingRequest(signed), now: Date(timeIntervalSince1970: 1_700_000_000)) }
     }
 
     @Test("version 4: RFC 3986, sorted by bytes, arrays and maps as JSON, nothing decoded")

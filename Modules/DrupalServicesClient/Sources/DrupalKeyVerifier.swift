@@ -14,14 +14,22 @@ import SigningCore
 /// cannot use up a domain's nonces (Drupal itself records it before the hash:
 /// ``NonceRecording/beforeHash``); last, the key must allow the method.
 ///
+/// The request's body must be one JSON-RPC call (a batch is refused: each call in one would
+/// carry its own key); methods in ``unauthenticatedMethods`` (Drupal's `system.connect`) pass
+/// without a key. The key arguments sign the timestamp, domain, nonce and method only: never
+/// the method's own arguments.
+///
 /// ```swift
 /// let verifier = DrupalKeyVerifier(
 ///     keys: [.init(DrupalAPIKey(key: apiKey, domain: "app.example.com"))],
 ///     replayStore: MemoryReplayStore()
 /// )
-/// let verified = try await verifier.verify(call, now: Date())   // call: a JSONRPCRequest
+/// let verified = try await verifier.verify(received, now: Date())   // received: a ReceivedRequest
 /// ```
-public struct DrupalKeyVerifier: Sendable {
+public struct DrupalKeyVerifier: SignedRequestVerifier {
+    /// Gives the key registered for a domain, or `nil` when there is none.
+    public typealias KeyLookup = @Sendable (_ domain: String) async throws -> RegisteredKey?
+
     /// A key the site issued: its domain and secret, and the methods it may call.
     public struct RegisteredKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The domain and the secret key.
@@ -45,11 +53,14 @@ public struct DrupalKeyVerifier: Sendable {
 
     /// What a call carries once verified.
     public struct Verified: Sendable, Hashable {
-        /// The domain whose key signed it.
-        public var domain: String
-        /// Its `sessid` argument (empty when the site uses no sessions).
+        /// The call as received.
+        public var call: JSONRPCRequest
+        /// The domain whose key signed it; `nil` for a method called without key
+        /// authentication (``DrupalKeyVerifier/unauthenticatedMethods``).
+        public var domain: String?
+        /// Its `sessid` argument (empty when the site uses no sessions, or without a key).
         public var sessid: String
-        /// The method's own arguments, after the leading ones.
+        /// The method's own arguments, after the leading ones (all of them without a key).
         public var arguments: [JSONValue]
     }
 
@@ -63,10 +74,14 @@ public struct DrupalKeyVerifier: Sendable {
         case beforeHash
     }
 
-    /// The keys the site issued.
-    public var keys: [RegisteredKey]
-    /// How old a call's timestamp may be, in seconds (Drupal's "token expiry", 30 by default).
-    public var tokenExpiry: Int
+    /// Finds the key registered for a domain.
+    private let keys: Keys
+    /// Methods called without key authentication (Drupal's `system.connect`): verified as
+    /// calls, with no domain.
+    public var unauthenticatedMethods: Set<String>
+    /// How old a call's timestamp may be (Drupal's "token expiry", 30 seconds by default;
+    /// counted in whole seconds).
+    public var tokenExpiry: Duration
     /// Whether calls carry `sessid` after the key arguments (Drupal's "use sessid").
     public var usesSessid: Bool
     /// Where used nonces are recorded; a store that cannot answer refuses the call
@@ -75,19 +90,75 @@ public struct DrupalKeyVerifier: Sendable {
     /// When the nonce is recorded.
     public var nonceRecording: NonceRecording
 
-    /// A verifier.
-    public init(keys: [RegisteredKey], tokenExpiry: Int = 30, usesSessid: Bool = true, replayStore: any ReplayStore, nonceRecording: NonceRecording = .afterHash) {
+    /// A verifier knowing the keys the site issued (a key for the domain `*` serves every
+    /// domain without one of its own).
+    public init(
+        keys: [RegisteredKey], unauthenticatedMethods: Set<String> = ["system.connect"], tokenExpiry: Duration = .seconds(30), usesSessid: Bool = true,
+        replayStore: any ReplayStore, nonceRecording: NonceRecording = .afterHash
+    ) {
+        self.init(
+            keys: .known(keys), unauthenticatedMethods: unauthenticatedMethods, tokenExpiry: tokenExpiry, usesSessid: usesSessid, replayStore: replayStore,
+            nonceRecording: nonceRecording
+        )
+    }
+
+    /// A verifier that looks each domain's key up (in your database, say). A look-up that
+    /// throws refuses the call: a ``DrupalServicesError`` is passed on as it is, any other error
+    /// becomes ``DrupalServicesError/Code/credentialLookupFailed`` (answered with 503).
+    public init(
+        key: @escaping KeyLookup, unauthenticatedMethods: Set<String> = ["system.connect"], tokenExpiry: Duration = .seconds(30), usesSessid: Bool = true,
+        replayStore: any ReplayStore, nonceRecording: NonceRecording = .afterHash
+    ) {
+        self.init(
+            keys: .lookUp(key), unauthenticatedMethods: unauthenticatedMethods, tokenExpiry: tokenExpiry, usesSessid: usesSessid, replayStore: replayStore,
+            nonceRecording: nonceRecording
+        )
+    }
+
+    private init(keys: Keys, unauthenticatedMethods: Set<String>, tokenExpiry: Duration, usesSessid: Bool, replayStore: any ReplayStore, nonceRecording: NonceRecording) {
         self.keys = keys
+        self.unauthenticatedMethods = unauthenticatedMethods
         self.tokenExpiry = tokenExpiry
         self.usesSessid = usesSessid
         self.replayStore = replayStore
         self.nonceRecording = nonceRecording
     }
 
-    /// The replay store's scheme name for Drupal keys.
-    public static let replayScheme = "drupal"
+    /// The scheme's name in logs, metrics and replay keys.
+    public static var scheme: String { "drupal" }
 
-    /// Verifies the key arguments of `request` at `now`.
+    /// Verifies the call in `request`'s body at `now`: one JSON-RPC call, its key arguments
+    /// checked unless its method is in ``unauthenticatedMethods``.
+    ///
+    /// - Throws: ``DrupalServicesError`` with the dialect and id of its answer in
+    ///   ``DrupalServicesError/replyAddress``: ``DrupalServicesError/Code/invalidJSON`` (JSON-RPC's
+    ///   `Parse error`) for a body that is not JSON, ``DrupalServicesError/Code/invalidRequest``
+    ///   for one that is not one call (a batch included), and what
+    ///   ``verifyKey(of:now:)`` throws.
+    public func verify(_ request: ReceivedRequest, now: Date) async throws(DrupalServicesError) -> Verified {
+        var address = JSONRPCReplyAddress()
+        do throws(DrupalServicesError) {
+            let value = try JSONRPCRequest.json(request.body)
+            address = JSONRPCReplyAddress(showing: value)
+            if case .array = value {
+                address.version = .v2_0
+                throw DrupalServicesError.invalidRequest("send one call per request: key authentication takes one call, with its own key")
+            }
+            let call = try JSONRPCRequest.parse(value)
+            address = JSONRPCReplyAddress(call)
+            if unauthenticatedMethods.contains(call.method) {
+                return Verified(call: call, domain: nil, sessid: "", arguments: call.params)
+            }
+            return try await verifyKey(of: call, now: now)
+        } catch {
+            var error = error
+            error.replyAddress = address
+            throw error
+        }
+    }
+
+    /// Verifies the key arguments of `request` at `now`, for a server that read the call
+    /// itself (this package's mock, which also takes batches).
     ///
     /// - Throws: ``DrupalServicesError`` with Drupal's words in
     ///   ``DrupalServicesError/providerMessage``: ``DrupalServicesError/Code/timestampRefused``
@@ -96,20 +167,22 @@ public struct DrupalKeyVerifier: Sendable {
     ///   ``DrupalServicesError/Code/nonceUsed``, ``DrupalServicesError/Code/accessDenied``,
     ///   ``DrupalServicesError/Code/invalidSessid``, ``DrupalServicesError/Code/invalidArguments``
     ///   for a leading argument that is an array or object, and
-    ///   ``DrupalServicesError/Code/replayStoreUnavailable``.
-    public func verify(_ request: JSONRPCRequest, now: Date) async throws(DrupalServicesError) -> Verified {
+    ///   ``DrupalServicesError/Code/replayStoreUnavailable``,
+    ///   ``DrupalServicesError/Code/credentialLookupFailed``.
+    public func verifyKey(of request: JSONRPCRequest, now: Date) async throws(DrupalServicesError) -> Verified {
         let leading = try DrupalKeyArguments(leading: request.params, usesSessid: usesSessid)
         let method = request.method
         let timestamp = Self.phpInteger(leading.timestamp)
         let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
+        let tokenExpiry = tokenExpiry.wholeSeconds
         if timestamp < nowSeconds - tokenExpiry {
             let age = leading.timestamp.isEmpty ? "missing" : "\(nowSeconds - timestamp) s old"
             throw refusal(.timestampRefused, DrupalServiceMessage.tokenExpired, "domain_time_stamp \(leading.timestamp.isEmpty ? "(none)" : leading.timestamp) is \(age), past the token expiry of \(tokenExpiry) s; send the current time (corrected for the server's clock)")
         }
         if nonceRecording == .beforeHash { try await record(leading, now: now) }
         let input = leading.hashInput(method: method)
-        guard let key = key(for: leading.domain) else {
-            throw refusal(.invalidAPIKey, DrupalServiceMessage.invalidAPIKey, "no API key is registered for the domain \(leading.domain.debugDescription); the domains are \(keys.map(\.apiKey.domain).joined(separator: ", "))", hashInput: input)
+        guard let key = try await key(for: leading.domain) else {
+            throw refusal(.invalidAPIKey, DrupalServiceMessage.invalidAPIKey, "no API key is registered for the domain \(leading.domain.debugDescription); sign with the domain your key was issued for", hashInput: input)
         }
         guard DrupalKeyAuthentication.isValid(hash: leading.hash, apiKey: key.apiKey.key, input: input) else {
             throw refusal(.invalidAPIKey, DrupalServiceMessage.invalidAPIKey, "the hash is not HMAC-SHA256 of the string the server hashed (see X-Drupal-Hash-Input: timestamp;domain;nonce;method) keyed with the domain's API key, in lowercase hex", hashInput: input)
@@ -122,27 +195,44 @@ public struct DrupalKeyVerifier: Sendable {
         if usesSessid, sessid.isEmpty {
             throw refusal(.invalidSessid, DrupalServiceMessage.invalidSessid, "the sessid argument (argument 5) is empty or missing; call system.connect for one")
         }
-        return Verified(domain: leading.domain, sessid: sessid, arguments: leading.rest)
+        return Verified(call: request, domain: leading.domain, sessid: sessid, arguments: leading.rest)
     }
 
     /// Records the call's (domain, nonce) pair: Drupal keeps a nonce per domain for the token
     /// expiry, whatever its timestamp.
     private func record(_ leading: DrupalKeyArguments, now: Date) async throws(DrupalServicesError) {
-        let replayKey = ReplayKey(scheme: Self.replayScheme, client: leading.domain, timestamp: 0, nonce: leading.nonce)
+        let replayKey = ReplayKey(scheme: Self.scheme, client: leading.domain, timestamp: 0, nonce: leading.nonce)
         let isNew: Bool
         do {
-            isNew = try await replayStore.insertIfAbsent(replayKey, until: now.addingTimeInterval(TimeInterval(tokenExpiry)), now: now)
+            isNew = try await replayStore.insertIfAbsent(replayKey, until: now.addingTimeInterval(TimeInterval(tokenExpiry.wholeSeconds)), now: now)
         } catch {
             throw DrupalServicesError(code: .replayStoreUnavailable, message: "the replay store could not answer (\(error.message)), so the nonce could not be checked and the call is refused — try again shortly", cause: error)
         }
         guard isNew else {
-            throw refusal(.nonceUsed, DrupalServiceMessage.nonceReused, "the nonce was already used for domain \(leading.domain) within the last \(tokenExpiry) s; every call needs a new one")
+            throw refusal(.nonceUsed, DrupalServiceMessage.nonceReused, "the nonce was already used for domain \(leading.domain) within the last \(tokenExpiry.wholeSeconds) s; every call needs a new one")
         }
     }
 
-    /// The key registered for `domain`, or for `*`.
-    private func key(for domain: String) -> RegisteredKey? {
-        keys.first { $0.apiKey.domain == domain } ?? keys.first { $0.apiKey.domain == "*" }
+    /// Where the keys come from: issued up front, or looked up.
+    private enum Keys: Sendable {
+        case known([RegisteredKey])
+        case lookUp(KeyLookup)
+    }
+
+    /// The key registered for `domain` (for `*` among known keys).
+    private func key(for domain: String) async throws(DrupalServicesError) -> RegisteredKey? {
+        switch keys {
+        case .known(let keys):
+            return keys.first { $0.apiKey.domain == domain } ?? keys.first { $0.apiKey.domain == "*" }
+        case .lookUp(let lookUp):
+            do {
+                return try await lookUp(domain)
+            } catch let error as DrupalServicesError {
+                throw error
+            } catch {
+                throw DrupalServicesError(code: .credentialLookupFailed, message: "the domain's key could not be looked up, so the call is refused — try again shortly", cause: error)
+            }
+        }
     }
 
     private func refusal(_ code: DrupalServicesError.Code, _ words: String, _ reason: String, hashInput: String? = nil) -> DrupalServicesError {

@@ -31,6 +31,9 @@ public struct DrupalServicesError: SignedAPIError {
         /// the call is refused (never accepted unchecked); ``DrupalServicesError/cause`` holds
         /// the store's `SignedVerificationError`. Adapters and the mock answer 503.
         public static let replayStoreUnavailable = Code("replay store unavailable")
+        /// A verifier's key look-up threw, so the call could not be checked and is refused
+        /// (503): the client may try again.
+        public static let credentialLookupFailed = Code("credential lookup failed")
         /// `Invalid API key.`: the hash does not match — a wrong key, or a domain other than
         /// the one the key was registered for.
         public static let invalidAPIKey = Code("invalid API key")
@@ -98,6 +101,9 @@ public struct DrupalServicesError: SignedAPIError {
     public var providerCode: String? { rpcError.map { String($0.code) } }
     /// The underlying error (a `URLError`, a `DecodingError`), when there is one.
     public let cause: (any Error)?
+    /// For a call a server refused (``DrupalKeyVerifier``): the dialect and id its answer
+    /// takes.
+    public internal(set) var replyAddress: JSONRPCReplyAddress?
 
     /// Creates an error.
     public init(

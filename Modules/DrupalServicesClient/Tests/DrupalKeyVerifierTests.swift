@@ -26,9 +26,20 @@ struct DrupalKeyVerifierTests {
         return JSONRPCRequest(method: method, params: leading.prepended(to: [1]), id: 1)
     }
 
+    /// `body` as a server receives it at the JSON-RPC endpoint.
+    static func received(_ body: [UInt8]) -> ReceivedRequest {
+        ReceivedRequest(method: "POST", target: "/services/json-rpc", headers: ["Host": "site.example", "Content-Type": "application/json"], body: body)
+    }
+
+    static func received(_ call: JSONRPCRequest) -> ReceivedRequest { received(call.encoded()) }
+
     static func refusal(_ call: JSONRPCRequest, _ verifier: DrupalKeyVerifier = verifier()) async -> DrupalServicesError? {
+        await refusal(received(call), verifier)
+    }
+
+    static func refusal(_ request: ReceivedRequest, _ verifier: DrupalKeyVerifier = verifier()) async -> DrupalServicesError? {
         do {
-            _ = try await verifier.verify(call, now: now)
+            _ = try await verifier.verify(request, now: now)
             return nil
         } catch {
             return error
@@ -37,8 +48,79 @@ struct DrupalKeyVerifierTests {
 
     @Test("a well-signed call verifies: its domain, sessid and own arguments")
     func accepted() async throws {
-        let verified = try await Self.verifier().verify(Self.call(), now: Self.now)
+        let verified = try await Self.verifier().verify(Self.received(Self.call()), now: Self.now)
         #expect(verified.domain == "app.example.com" && verified.sessid == "s1" && verified.arguments == [1])
+        #expect(verified.call == Self.call())
+    }
+
+    @Test("system.connect passes without a key, with no domain; a method the verifier is told is open passes too")
+    func unauthenticated() async throws {
+        let connect = JSONRPCRequest(version: .v2_0, method: "system.connect", params: [], id: 7)
+        let verified = try await Self.verifier().verify(Self.received(connect), now: Self.now)
+        #expect(verified.domain == nil && verified.call == connect && verified.arguments.isEmpty)
+        var closed = Self.verifier()
+        closed.unauthenticatedMethods = []
+        #expect(await Self.refusal(connect, closed) != nil)
+    }
+
+    @Test("a body that is not one call: parse error, batch, not a call — each answered in the dialect and with the id it shows")
+    func notOneCall() async throws {
+        let verifier = Self.verifier()
+        for (body, code, rpc) in [
+            ("", DrupalServicesError.Code.invalidJSON, JSONRPCErrorObject.parseError),
+            ("{\"method\":", .invalidJSON, JSONRPCErrorObject.parseError),
+            ("[{\"method\":\"node.get\",\"id\":1}]", .invalidRequest, JSONRPCErrorObject.invalidRequest),
+            ("{\"jsonrpc\":\"2.0\",\"id\":\"x\"}", .invalidRequest, JSONRPCErrorObject.invalidRequest),
+            ("42", .invalidRequest, JSONRPCErrorObject.invalidRequest),
+        ] {
+            let error = try #require(await Self.refusal(Self.received(Array(body.utf8)), verifier), "\(body) passed")
+            #expect(error.code == code && error.rpcError?.code == rpc, "\(body): \(error)")
+            let refusal = verifier.refusal(error, now: Self.now)
+            #expect(refusal.status == 200 && refusal.headers["Content-Type"] == "application/json; charset=utf-8")
+            guard case .error(let answered) = try JSONRPCResponse.parse(refusal.body).outcome else {
+                Issue.record("\(body): answered without an error object")
+                continue
+            }
+            #expect(answered.code == rpc && answered.message == error.rpcError?.message, "\(body)")
+        }
+        let noMethod = try #require(await Self.refusal(Self.received(Array(#"{"jsonrpc":"2.0","id":"x"}"#.utf8)), verifier))
+        #expect(noMethod.replyAddress == JSONRPCReplyAddress(version: .v2_0, id: "x"))
+        let batch = try #require(await Self.refusal(Self.received(Array(#"[{"method":"node.get","id":1}]"#.utf8)), verifier))
+        #expect(batch.replyAddress?.version == .v2_0 && batch.replyAddress?.id == nil)
+    }
+
+    @Test("a refusal is Drupal's answer: its words as the result in the call's dialect and id, HTTP 200; none for a 2.0 notification; 503 with Retry-After when the store is down")
+    func refusalAnswers() async throws {
+        let verifier = Self.verifier()
+        var expired = Self.call(timestamp: 1_800_000_000 - 31)
+        expired.id = "abc"
+        let error = try #require(await Self.refusal(expired, verifier))
+        let refusal = verifier.refusal(error, now: Self.now)
+        #expect(refusal.status == 200)
+        #expect(String(decoding: refusal.body, as: UTF8.self) == #"{"result":"Token has expired.","version":"1.1","id":"abc"}"#)
+        var notification = Self.call(signingKey: "wrong")
+        notification.version = .v2_0
+        notification.id = nil
+        let quiet = verifier.refusal(try #require(await Self.refusal(notification, verifier)), now: Self.now)
+        #expect(quiet.status == 200 && quiet.body.isEmpty && quiet.headers["Content-Type"] == nil)
+        let down = Self.verifier(store: UnavailableStore())
+        let unavailable = down.refusal(try #require(await Self.refusal(Self.call(), down)), now: Self.now)
+        #expect(unavailable.status == 503 && unavailable.headers["Retry-After"] == "1" && unavailable.isUnavailable)
+        #expect(!String(decoding: unavailable.body, as: UTF8.self).contains("db:5432"))
+        let tooLarge = verifier.refusal(bodyLargerThan: 10)
+        #expect(tooLarge.status == 413 && String(decoding: tooLarge.body, as: UTF8.self).contains("larger than 10 bytes"))
+    }
+
+    @Test("keys from an async look-up: found, unknown, and a look-up that throws refuses with 503")
+    func keyLookUp() async throws {
+        struct Down: Error {}
+        let found = DrupalKeyVerifier(key: { domain in domain == Self.app.domain ? .init(Self.app) : nil }, replayStore: MemoryReplayStore())
+        #expect(try await found.verify(Self.received(Self.call()), now: Self.now).domain == Self.app.domain)
+        #expect(await Self.refusal(Self.call(key: Self.reader), found)?.code == .invalidAPIKey)
+        let failing = DrupalKeyVerifier(key: { _ in throw Down() }, replayStore: MemoryReplayStore())
+        let error = try #require(await Self.refusal(Self.call(), failing))
+        #expect(error.code == .credentialLookupFailed && error.cause is Down)
+        #expect(failing.refusal(error, now: Self.now).status == 503)
     }
 
     @Test("Drupal's refusals, each with its words: expired, unknown domain, bad hash, replay, method not allowed, no sessid")

@@ -117,7 +117,7 @@ struct OAuth1ProblemReportMappingTests {
     ] as [(OAuth1Error.Code, Int, String)])
     func refusals(code: OAuth1Error.Code, status: Int, problem: String) throws {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
-        let report = try #require(OAuth1ProblemReport(refusal: OAuth1Error(code: code, message: String(repeating: "w", count: 1_500)), timestampWindow: 300, now: now))
+        let report = try #require(OAuth1ProblemReport(refusal: OAuth1Error(code: code, message: String(repeating: "w", count: 1_500)), timestampWindow: .seconds(300), now: now))
         #expect(report.status == status)
         #expect(report.problem.rawValue == problem)
         #expect(report.advice == String(repeating: "w", count: 1_000))
@@ -127,12 +127,12 @@ struct OAuth1ProblemReportMappingTests {
 
     @Test("a refusal the server could not check has no report (the server answers 503)", arguments: [OAuth1Error.Code.replayStoreUnavailable, .credentialLookupFailed])
     func unchecked(code: OAuth1Error.Code) {
-        #expect(OAuth1ProblemReport(refusal: OAuth1Error(code: code, message: "db.example:5432 down"), timestampWindow: 300, now: Date()) == nil)
+        #expect(OAuth1ProblemReport(refusal: OAuth1Error(code: code, message: "db.example:5432 down"), timestampWindow: .seconds(300), now: Date()) == nil)
     }
 
     @Test("a server's report reads back into the client's code", arguments: [OAuth1Error.Code.signatureInvalid, .timestampRefused, .nonceUsed, .unknownConsumer, .tokenRejected, .missingParameter, .unsupportedSignatureMethod, .unsupportedVersion])
     func bothDirections(code: OAuth1Error.Code) async throws {
-        let report = try #require(OAuth1ProblemReport(refusal: OAuth1Error(code: code, message: "no"), timestampWindow: 300, now: Date(timeIntervalSince1970: 1_700_000_000)))
+        let report = try #require(OAuth1ProblemReport(refusal: OAuth1Error(code: code, message: "no"), timestampWindow: .seconds(300), now: Date(timeIntervalSince1970: 1_700_000_000)))
         let error = try await Self.error(status: report.status, headers: ["WWW-Authenticate": report.wwwAuthenticate(realm: "r")], body: FormEncoding.serialize(report.formFields))
         #expect(error.code == code)
         #expect(error.problemReport == report)

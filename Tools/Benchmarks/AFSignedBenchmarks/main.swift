@@ -139,7 +139,7 @@ let selected = selectedWorkloads(workloads, name: \.name)
 /// The verifier's answer to `request` now: `verified`, or the reference backend's words for the refusal.
 func answer(_ request: ReceivedRequest, _ verifier: AFSignedVerifier) -> String {
     do throws(AFSignedError) {
-        _ = try verifier.verifySignature(AFSignedIncomingRequest(request), now: Date())
+        _ = try verifier.verifySignatureWithKnownClients(AFSignedIncomingRequest(request), now: Date())
         return "verified"
     } catch {
         return error.providerMessage ?? error.message
@@ -152,7 +152,7 @@ func answer(_ request: ReceivedRequest, _ verifier: AFSignedVerifier) -> String 
     switch operation {
     case .verify(let request, let verifier):
         guard let incoming = try? AFSignedIncomingRequest(request),
-              let verified = try? verifier.verifySignature(incoming, now: Date())
+              let verified = try? verifier.verifySignatureWithKnownClients(incoming, now: Date())
         else { return 0 }
         return verified.timestamp
     case .bareHMAC(let key, let bytes):

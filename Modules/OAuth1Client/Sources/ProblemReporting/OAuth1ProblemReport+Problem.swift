@@ -51,5 +51,13 @@ extension OAuth1ProblemReport {
         public static let permissionDenied = Problem(rawValue: "permission_denied")
         /// `user_refused`: the user refused to authorise the application.
         public static let userRefused = Problem(rawValue: "user_refused")
+
+        /// `temporarily_unavailable`: the server could not check the request (its replay store
+        /// or credential look-up did not answer) and refused it; try again after `Retry-After`.
+        /// Not one of the extension's names: this package's verifiers send it with a 503.
+        public static let temporarilyUnavailable = Problem(rawValue: "temporarily_unavailable")
+        /// `body_too_large`: the body is larger than the server reads (413). Not one of the
+        /// extension's names: this package's verifiers send it.
+        public static let bodyTooLarge = Problem(rawValue: "body_too_large")
     }
 }

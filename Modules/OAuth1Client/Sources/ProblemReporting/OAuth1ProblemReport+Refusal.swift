@@ -1,4 +1,5 @@
 public import Foundation
+import SignedVerification
 
 extension OAuth1ProblemReport {
     /// The longest ``advice`` a refusal's report carries, in characters.
@@ -14,12 +15,12 @@ extension OAuth1ProblemReport {
     ///
     /// - Parameters:
     ///   - refusal: the verifier's error.
-    ///   - timestampWindow: the verifier's window in seconds, for `oauth_acceptable_timestamps`.
+    ///   - timestampWindow: the verifier's window, for `oauth_acceptable_timestamps`.
     ///   - now: the time the verifier checked against.
     /// - Returns: `nil` for a refusal that is not about the request
     ///   (``OAuth1Error/Code/replayStoreUnavailable``, ``OAuth1Error/Code/credentialLookupFailed``):
     ///   the server could not check, so it answers 503 and the client tries again.
-    public init?(refusal: OAuth1Error, timestampWindow: Int, now: Date) {
+    public init?(refusal: OAuth1Error, timestampWindow: Duration, now: Date) {
         let answer: (status: Int, problem: Problem)? = switch refusal.code {
         case .signatureInvalid: (401, .signatureInvalid)
         case .timestampRefused: (401, .timestampRefused)
@@ -39,7 +40,7 @@ extension OAuth1ProblemReport {
         switch refusal.code {
         case .timestampRefused:
             let seconds = Int(now.timeIntervalSince1970)
-            let window = min(max(timestampWindow, 0), Int(Int32.max))
+            let window = min(max(timestampWindow.wholeSeconds, 0), Int(Int32.max))
             acceptableTimestamps = (seconds - window)...(seconds + window)
         case .unsupportedVersion:
             acceptableVersions = "1.0-1.0"

@@ -20,7 +20,7 @@ import SigningCore
 /// )
 /// let verified = try await verifier.verify(received, now: Date())
 /// ```
-public struct OAuth1Verifier: Sendable {
+public struct OAuth1Verifier: SignedRequestVerifier {
     /// Gives the secret of a consumer key, or `nil` when the key is unknown.
     public typealias ConsumerSecretLookup = @Sendable (_ consumerKey: String) async throws -> String?
     /// Gives what a consumer signs with (its secret, its RSA public key), or `nil` when the
@@ -54,6 +54,10 @@ public struct OAuth1Verifier: Sendable {
         public var request: OAuth1IncomingRequest
         /// The URL it was verified against, and where that came from.
         public var url: PublicURLPolicy.Resolution
+        /// What the signature covered of the body: its form fields, its bytes through
+        /// `oauth_body_hash` (``BodyCoverage/digest``), or nothing (a body the client did not
+        /// sign; set ``OAuth1Verifier/requiresBodyHash`` to refuse those).
+        public var body: BodyCoverage
     }
 
     /// Looks up consumers. A look-up that throws refuses the request: an ``OAuth1Error``
@@ -72,8 +76,11 @@ public struct OAuth1Verifier: Sendable {
     /// (an empty body included), as payment APIs require; `false` by default, when a body hash
     /// is checked only if sent.
     public var requiresBodyHash: Bool
-    /// How far `oauth_timestamp` may lie from the server's clock, either way, in seconds.
-    public var timestampWindow: Int
+    /// How far `oauth_timestamp` may lie from the server's clock, either way (5 minutes by
+    /// default; counted in whole seconds).
+    public var timestampWindow: Duration
+    /// The realm named in a refusal's `WWW-Authenticate` challenge (RFC 5849 §3.5.1).
+    public var realm: String
     /// Where accepted nonces are recorded (`MemoryReplayStore` for one instance,
     /// `PostgresReplayStore` for many).
     public var replayStore: any ReplayStore
@@ -93,12 +100,14 @@ public struct OAuth1Verifier: Sendable {
         consumer: @escaping ConsumerLookup,
         tokens: Tokens,
         signatureMethods: Set<OAuth1SignatureMethod> = OAuth1Verifier.defaultSignatureMethods,
-        timestampWindow: Int = 300,
+        timestampWindow: Duration = .seconds(300),
         requiresBodyHash: Bool = false,
         replayStore: any ReplayStore,
         publicURL: PublicURLPolicy = .request,
-        parameterPlacement: OAuth1IncomingRequest.ParameterPlacement = .onePlace
+        parameterPlacement: OAuth1IncomingRequest.ParameterPlacement = .onePlace,
+        realm: String = ""
     ) {
+        self.realm = realm
         self.consumer = consumer
         self.tokens = tokens
         self.signatureMethods = signatureMethods
@@ -114,21 +123,22 @@ public struct OAuth1Verifier: Sendable {
         consumerSecret: @escaping ConsumerSecretLookup,
         tokens: Tokens,
         signatureMethods: Set<OAuth1SignatureMethod> = OAuth1Verifier.defaultSignatureMethods,
-        timestampWindow: Int = 300,
+        timestampWindow: Duration = .seconds(300),
         requiresBodyHash: Bool = false,
         replayStore: any ReplayStore,
         publicURL: PublicURLPolicy = .request,
-        parameterPlacement: OAuth1IncomingRequest.ParameterPlacement = .onePlace
+        parameterPlacement: OAuth1IncomingRequest.ParameterPlacement = .onePlace,
+        realm: String = ""
     ) {
         self.init(
             consumer: { key in try await consumerSecret(key).map(OAuth1Consumer.init(secret:)) },
             tokens: tokens, signatureMethods: signatureMethods, timestampWindow: timestampWindow,
-            requiresBodyHash: requiresBodyHash, replayStore: replayStore, publicURL: publicURL, parameterPlacement: parameterPlacement
+            requiresBodyHash: requiresBodyHash, replayStore: replayStore, publicURL: publicURL, parameterPlacement: parameterPlacement, realm: realm
         )
     }
 
-    /// The replay store's scheme name for OAuth 1.0a keys.
-    public static let replayScheme = "oauth1"
+    /// The scheme's name in logs, metrics and replay keys.
+    public static var scheme: String { "oauth1" }
 
     /// Verifies `request` at `now`.
     ///
@@ -166,6 +176,7 @@ public struct OAuth1Verifier: Sendable {
             throw OAuth1Error(code: .missingParameter, message: "the request has no oauth_body_hash; this service signs bodies: send the Base64 \(incoming.signatureMethod.hash) hash of the body")
         }
         let nowSeconds = Int(now.timeIntervalSince1970)
+        let timestampWindow = timestampWindow.wholeSeconds
         if let timestamp = incoming.timestamp, abs(timestamp - nowSeconds) > timestampWindow {
             throw OAuth1Error(
                 code: .timestampRefused,
@@ -188,7 +199,7 @@ public struct OAuth1Verifier: Sendable {
             )
         }
         if let nonce = incoming.nonce, let timestamp = incoming.timestamp {
-            let key = ReplayKey(scheme: Self.replayScheme, client: incoming.consumerKey, token: incoming.token, timestamp: timestamp, nonce: nonce)
+            let key = ReplayKey(scheme: Self.scheme, client: incoming.consumerKey, token: incoming.token, timestamp: timestamp, nonce: nonce)
             let expiry = Date(timeIntervalSince1970: TimeInterval(max(timestamp, nowSeconds) + timestampWindow + 1))
             let isNew: Bool
             do {
@@ -200,7 +211,14 @@ public struct OAuth1Verifier: Sendable {
                 throw OAuth1Error(code: .nonceUsed, message: "this nonce was already used with this timestamp; send a fresh nonce with every request")
             }
         }
-        return Verified(consumerKey: incoming.consumerKey, token: incoming.token, request: incoming, url: url)
+        return Verified(consumerKey: incoming.consumerKey, token: incoming.token, request: incoming, url: url, body: Self.coverage(of: incoming))
+    }
+
+    /// What the signature of `incoming`, which verified, covered of its body.
+    private static func coverage(of incoming: OAuth1IncomingRequest) -> BodyCoverage {
+        if incoming.bodyHash != nil { return .digest }
+        if incoming.isFormEncoded { return .formFields }
+        return incoming.body.isEmpty ? .empty : .notCovered
     }
 
     /// `request` taken apart against the URL `publicURL` gives.
