@@ -126,7 +126,7 @@ public struct AFSignedMockError: MockProviderError, SignedAPIError {
         var body: [String: Any] = ["error": message]
         if !fields.isEmpty { body["fields"] = fields }
         var response = MockResponse.json(body, status: status)
-        if status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
+        if status == .serviceUnavailable { response.refuseUnchecked() }
         if provider.options.diagnosis, let stringToSign {
             response.headers[AFSignedCheck.stringToSignHeader] = stringToSign
         }

@@ -115,10 +115,7 @@ public struct DrupalMockError: MockProviderError, SignedAPIError {
             JSONRPCResponse(version: version, outcome: outcome(strict: provider.options.strictErrors), id: id),
             notification: isNotification
         )
-        if code == .replayStoreUnavailable {
-            response.status = .serviceUnavailable
-            response.headers[.retryAfter] = "1"
-        }
+        if code == .replayStoreUnavailable { response.refuseUnchecked() }
         if provider.options.diagnosis, let hashInput {
             response.headers[HTTPField.Name(DrupalKeyAuthentication.hashInputHeaderName)!] = DrupalEnvelope.headerValue(hashInput)
         }

@@ -11,7 +11,7 @@ extension OAuth1Flavour {
     public func errorResponse(for error: OAuth1MockError, exposeBaseString: Bool = true) -> MockResponse {
         if error.code == .replayStoreUnavailable {
             var response = errorResponse(status: .serviceUnavailable, message: "Over capacity")
-            response.headers[.retryAfter] = "1"
+            response.refuseUnchecked()
             return response
         }
         if errorStyle == .problemReporting, let report = problemReport(for: error, exposeBaseString: exposeBaseString) {

@@ -123,3 +123,12 @@ public struct AFSignedSigner: RequestSigner, CustomStringConvertible, CustomDebu
         Mirror(self, children: ["credentials": credentials, "version": version, "clientIDField": clientIDField], displayStyle: .struct)
     }
 }
+
+extension AFSignedSigner {
+    /// Whether `response` refuses a request's timestamp (401 with the original backend's
+    /// `Incorrect auth timestamp`): what `SignedHTTPClient.send(_:signer:isClockSkewRejection:)`
+    /// retries once at the server's time.
+    @Sendable public static func isTimestampRejection(_ response: APIResponse) -> Bool {
+        AFSignedAnswer.isTimestampRejection(response)
+    }
+}

@@ -3,6 +3,7 @@ public import HTTPTypes
 public import NIOCore
 public import SigningCore
 import Foundation
+import SignedVerification
 
 /// A complete response a provider route returns; the server applies faults to it, then sends it.
 public struct MockResponse: Sendable {
@@ -18,6 +19,14 @@ public struct MockResponse: Sendable {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// This answer as a refusal of a request whose nonce could not be checked because the replay
+    /// store could not answer: 503 with `Retry-After`, as the SDK's verifiers answer
+    /// (`SignedRefusal`), whatever the provider's body.
+    public mutating func refuseUnchecked() {
+        status = .serviceUnavailable
+        headers[.retryAfter] = String(SignedRefusal.retryAfterSeconds)
     }
 
     /// A response with a UTF-8 body of the given content type.

@@ -1,4 +1,5 @@
 public import Foundation
+public import SignedHTTP
 public import SigningCore
 
 /// Signs requests per RFC 5849: builds the protocol parameters, the base string (through
@@ -293,5 +294,14 @@ extension OAuth1Signer {
     /// `SignedHTTPClient` signs each attempt.
     public func sign(_ request: APIRequest, at date: Date) throws -> APIRequest {
         try sign(request, timestamp: date).request
+    }
+}
+
+extension OAuth1Signer {
+    /// Whether `response` refuses a request's timestamp (the Problem Reporting extension's
+    /// `timestamp_refused`, Twitter's code 135, a provider's words about the timestamp): what
+    /// `SignedHTTPClient.send(_:signer:isClockSkewRejection:)` retries once at the server's time.
+    @Sendable public static func isTimestampRejection(_ response: APIResponse) -> Bool {
+        OAuth1ProviderErrorText.isTimestampRejection(response)
     }
 }
