@@ -87,7 +87,7 @@ struct AFSignedClientTests {
                 try await wrong.json("GET", "/users", parameters: [AFSignedParameter("page", 1)], as: Users.self)
             }
             #expect(error.code == .signatureInvalid && error.statusCode == 401)
-            #expect(error.serverStringToSign == "GET\n/users\npage=1")
+            #expect(error.serverSignatureBase == "GET\n/users\npage=1")
             #expect(!error.message.contains(server.providers[0].credentials["clientSecret"]!))
         }
     }
@@ -109,7 +109,7 @@ struct AFSignedClientTests {
                 try await proxied.json("POST", "/users", parameters: [AFSignedParameter("name", "Ann"), AFSignedParameter("email", "ann@example.com")], as: User.self)
             }
             #expect(error.code == .signatureInvalid)
-            #expect(error.serverStringToSign?.contains("name=Eve") == true)
+            #expect(error.serverSignatureBase?.contains("name=Eve") == true)
         }
     }
 

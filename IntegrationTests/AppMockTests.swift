@@ -40,7 +40,7 @@ struct AppMockTests {
             let error = await #expect(throws: AFSignedError.self) { try await wrong.send("GET", "/users") }
             #expect(error?.code == .signatureInvalid)
             #expect(error?.statusCode == 401)
-            #expect(error?.serverStringToSign?.hasPrefix("GET\n/users") == true)
+            #expect(error?.serverSignatureBase?.hasPrefix("GET\n/users") == true)
         }
     }
 

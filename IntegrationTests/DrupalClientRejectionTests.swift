@@ -113,14 +113,14 @@ struct DrupalClientRejectionTests {
             let nonce: @Sendable () -> String = { "used-up-nonce-0123456789" }
             let wrong = try site.client(key: DrupalAPIKey(key: String(repeating: "0", count: 32), domain: key.domain), wire: wire, nonce: nonce)
             let first = try await #require(throws: DrupalServicesError.self) { try await wrong.node(1) }
-            #expect(first.code == .invalidAPIKey)
+            #expect(first.code == .signatureInvalid)
             let right = try site.client(wire: wire, nonce: nonce)
             let second = try await #require(throws: DrupalServicesError.self) { try await right.node(1) }
             await Self.check(second, is: .nonceUsed, saying: DrupalServiceMessage.nonceReused, strict: strict, wire: wire, site: site)
         }
     }
 
-    @Test("a wrong key: invalidAPIKey; the string the mock hashed (never the key) reaches the error", arguments: modes)
+    @Test("a wrong key: signatureInvalid; the string the mock hashed (never the key) reaches the error", arguments: modes)
     func wrongKey(strict: Bool) async throws {
         try await Self.with(strict: strict) { site in
             let key = try site.key()
@@ -128,7 +128,7 @@ struct DrupalClientRejectionTests {
             let wire = DrupalWire()
             let client = try site.client(key: DrupalAPIKey(key: wrongKey, domain: key.domain), wire: wire)
             let error = try await #require(throws: DrupalServicesError.self) { try await client.node(1) }
-            await Self.check(error, is: .invalidAPIKey, saying: DrupalServiceMessage.invalidAPIKey, strict: strict, wire: wire, site: site)
+            await Self.check(error, is: .signatureInvalid, saying: DrupalServiceMessage.invalidAPIKey, strict: strict, wire: wire, site: site)
 
             let sent = Self.keyArguments(wire)
             try #require(sent.count == 4)
@@ -136,7 +136,7 @@ struct DrupalClientRejectionTests {
             #expect(input == DrupalKeyAuthentication.hashInput(timestamp: sent[2], domain: key.domain, nonce: sent[3], method: "node.get"))
             #expect(!input.contains(key.key) && !input.contains(wrongKey))
             // The client carries it into the error, to compare with what was signed.
-            #expect(error.serverHashInput == input)
+            #expect(error.serverSignatureBase == input)
             #expect(error.message.contains(input), "\(error.message)")
             #expect(!error.message.contains(wrongKey) && !error.description.contains(wrongKey), "the key is a secret")
         }
@@ -150,24 +150,24 @@ struct DrupalClientRejectionTests {
             let wire = DrupalWire()
             let client = try site.client(key: DrupalAPIKey(key: String(repeating: "0", count: 32), domain: try site.key().domain), wire: wire)
             let error = try await #require(throws: DrupalServicesError.self) { try await client.node(1) }
-            #expect(error.code == .invalidAPIKey)
+            #expect(error.code == .signatureInvalid)
             #expect(wire.exchanges.last?.response.header(DrupalKeyAuthentication.hashInputHeaderName) == nil)
-            #expect(error.serverHashInput == nil)
+            #expect(error.serverSignatureBase == nil)
         }
     }
 
-    @Test("the right key with another domain: invalidAPIKey, the hashed string shows that domain", arguments: modes)
+    @Test("the right key with another domain: signatureInvalid, the hashed string shows that domain", arguments: modes)
     func wrongDomain(strict: Bool) async throws {
         try await Self.with(strict: strict) { site in
             let wire = DrupalWire()
             let client = try site.client(key: DrupalAPIKey(key: try site.key().key, domain: "other.example.com"), wire: wire)
             let error = try await #require(throws: DrupalServicesError.self) { try await client.node(1) }
-            await Self.check(error, is: .invalidAPIKey, saying: DrupalServiceMessage.invalidAPIKey, strict: strict, wire: wire, site: site)
+            await Self.check(error, is: .signatureInvalid, saying: DrupalServiceMessage.invalidAPIKey, strict: strict, wire: wire, site: site)
             let sent = Self.keyArguments(wire)
             try #require(sent.count == 4)
             let input = DrupalKeyAuthentication.hashInput(timestamp: sent[2], domain: "other.example.com", nonce: sent[3], method: "node.get")
             #expect(wire.exchanges.last?.response.header(DrupalKeyAuthentication.hashInputHeaderName) == input)
-            #expect(error.serverHashInput == input)
+            #expect(error.serverSignatureBase == input)
         }
     }
 

@@ -164,7 +164,7 @@ struct OAuth1ClientRejectionTests {
     }
 
     @Test("protected-resource faults surface as the provider's own errors", arguments: [
-        FaultCase(fault: .status(code: 429, retryAfterSeconds: 30), code: .requestRejected, statusCode: 429, message: "Twitter says: Rate limit exceeded. (code 88)"),
+        FaultCase(fault: .status(code: 429, retryAfterSeconds: 30), code: .rateLimited, statusCode: 429, message: "Twitter says: Rate limit exceeded. (code 88)"),
         FaultCase(fault: .status(code: 503, retryAfterSeconds: nil), code: .requestRejected, statusCode: 503, message: "Twitter says: Over capacity. (code 130)"),
         FaultCase(fault: .connectionReset, code: .transportFailed, statusCode: nil, message: "failed before a response arrived"),
     ])
@@ -177,6 +177,7 @@ struct OAuth1ClientRejectionTests {
             #expect(error?.code == test.code)
             #expect(error?.statusCode == test.statusCode)
             #expect(error?.message.contains(test.message) == true, "\(error?.message ?? "")")
+            #expect(error?.retryAfter == (test.code == .rateLimited ? 30 : nil))
             // The fault is the only reason: with it cleared, the same call succeeds.
             harness.server.faults.clear()
             #expect(try await harness.client().send(OAuth1Request(url: harness.url(Self.resource)), with: harness.token).statusCode == 200)

@@ -43,7 +43,7 @@ struct SignedAPIDrupalCallTests {
             #expect(bad.status == 1)
             #expect(bad.errors.contains("Invalid API key."), "\(bad.errors)")
             #expect(bad.errors.contains("the server hashed “"), "\(bad.errors)")
-            #expect(bad.errors.contains("mock server: invalid API key"), "\(bad.errors)")
+            #expect(bad.errors.contains("mock server: signature invalid"), "\(bad.errors)")
             #expect(bad.output.isEmpty)
         }
     }

@@ -17,7 +17,7 @@ func afsignedMockTour() async throws {
         do {
             _ = try await wrong.json("GET", "/users", as: [String: Int].self)
         } catch let error as AFSignedError {
-            print(error.code, error.serverStringToSign ?? "")       // signature invalid, and what the server signed
+            print(error.code, error.serverSignatureBase ?? "")       // signature invalid, and what the server signed
         }
     }
 }

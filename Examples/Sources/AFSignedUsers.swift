@@ -23,7 +23,7 @@ func afsignedUsers(secret: String) async throws {
         _ = try await api.json("GET", "/users", parameters: [AFSignedParameter("page", 2)], as: [BackendUser].self)
     } catch let error as AFSignedError {
         switch error.code {
-        case .signatureInvalid: print(error.serverStringToSign ?? error.message)   // what the backend signed, when it says
+        case .signatureInvalid: print(error.serverSignatureBase ?? error.message)   // what the backend signed, when it says
         case .timestampRefused: print("device clock far off")                        // already retried once at the server's time
         default: throw error
         }

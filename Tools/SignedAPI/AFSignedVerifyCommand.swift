@@ -54,7 +54,7 @@ struct AFSignedVerifyCommand: AsyncParsableCommand {
             return (true, ["verifies: signed by \(verified.clientID) at \(verified.timestamp)"])
         } catch {
             var lines = ["does not verify: \(error.providerMessage ?? error.code.description)", "why: \(error.message)"]
-            if let string = error.serverStringToSign { lines.append("string to sign: \(string.debugDescription)") }
+            if let string = error.serverSignatureBase { lines.append("string to sign: \(string.debugDescription)") }
             return (false, lines)
         }
     }

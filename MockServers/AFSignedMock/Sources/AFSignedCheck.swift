@@ -46,7 +46,7 @@ struct AFSignedCheck: Sendable {
                 throw AFSignedMockError(refusal: error, reason: quietSignatureReason(incoming))
             }
             let bytes = try? AFSignedCanonicalForm.bytes(version: options.version, method: incoming.method, path: incoming.path, query: incoming.query, body: incoming.body)
-            let shown = bytes.map(Self.headerValue) ?? error.serverStringToSign.map { Self.headerValue(Array($0.utf8)) }
+            let shown = bytes.map(Self.headerValue) ?? error.serverSignatureBase.map { Self.headerValue(Array($0.utf8)) }
             throw AFSignedMockError(refusal: error, reason: error.message, stringToSign: shown)
         }
         return incoming

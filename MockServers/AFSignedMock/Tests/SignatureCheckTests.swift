@@ -94,7 +94,7 @@ struct SignatureCheckTests {
             let signature = await Self.refusal { try await wrongSecret.json("GET", "/users", parameters: [AFSignedParameter("q", "Ada")], as: UserPageJSON.self) }
             #expect(signature?.code == .signatureInvalid && signature?.statusCode == 401)
             #expect(signature?.providerMessage == "Incorrect auth signature")
-            #expect(signature?.serverStringToSign == "GET\n/users\nq=Ada")  // the header's %XX read back
+            #expect(signature?.serverSignatureBase == "GET\n/users\nq=Ada")  // the header's %XX read back
             let unknown = backend.client(credentials: AFSignedCredentials(clientID: "someone-else", clientSecret: backend.secret))
             let client = await Self.refusal { try await unknown.json("GET", "/users", as: UserPageJSON.self) }
             #expect(client?.code == .incorrectClientID && client?.providerMessage == "Incorrect client id")
@@ -146,7 +146,7 @@ struct SignatureCheckTests {
             })
             let error = await Self.refusal { try await tampered.json("GET", "/users", parameters: [AFSignedParameter("q", "vera")], as: UserPageJSON.self) }
             #expect(error?.code == .signatureInvalid)
-            #expect(error?.serverStringToSign == "GET\n/users\nq=v%C3%A9ra")
+            #expect(error?.serverSignatureBase == "GET\n/users\nq=v%C3%A9ra")
         }
     }
 
@@ -164,7 +164,7 @@ struct SignatureCheckTests {
             #expect(String(decoding: response.body, as: UTF8.self) == #"{"error":"Incorrect auth signature"}"#)
             #expect(response.header(AFSignedField.stringToSignHeader) == "POST%0A/users%0Aemail=ann@example.com&name=Eve")
             let error = await Self.refusal { try api.decode(response, as: UserJSON.self) }
-            #expect(error?.code == .signatureInvalid && error?.serverStringToSign == "POST\n/users\nemail=ann@example.com&name=Eve")
+            #expect(error?.code == .signatureInvalid && error?.serverSignatureBase == "POST\n/users\nemail=ann@example.com&name=Eve")
             #expect(response.mockReason?.contains("auth_signature does not match") == true)
             // Nothing was created.
             #expect(try await backend.client().json("GET", "/users", as: UserPageJSON.self).total == 5)
@@ -181,7 +181,7 @@ struct SignatureCheckTests {
                 return request
             })
             let movedError = await Self.refusal { try await moved.json("DELETE", "/users/1", as: [String: Bool].self) }
-            #expect(movedError?.code == .signatureInvalid && movedError?.serverStringToSign?.hasPrefix("DELETE\n/users/2\n") == true)
+            #expect(movedError?.code == .signatureInvalid && movedError?.serverSignatureBase?.hasPrefix("DELETE\n/users/2\n") == true)
         }
     }
 

@@ -45,7 +45,7 @@ struct DrupalKeyCheck: Sendable {
             guard error.rpcError == nil, let words = error.providerMessage ?? (error.code == .replayStoreUnavailable ? DrupalServiceMessage.serviceUnavailable : nil) else {
                 throw DrupalMockError(error)
             }
-            throw DrupalMockError(error.code, words, reason: error.message, hashInput: error.serverHashInput)
+            throw DrupalMockError(error.code, words, reason: error.message, hashInput: error.serverSignatureBase)
         }
     }
 

@@ -80,7 +80,7 @@ public struct DrupalMockError: MockProviderError, SignedAPIError {
     /// attaches to it (`services_error($message, 401)`), or -32602 for missing arguments.
     var strictCode: Int {
         switch code {
-        case .timestampRefused, .nonceUsed, .invalidAPIKey, .invalidSessid, .wrongCredentials: 401
+        case .timestampRefused, .nonceUsed, .signatureInvalid, .invalidSessid, .wrongCredentials: 401
         case .accessDenied: 403
         case .notFound: 404
         case .invalidArguments: JSONRPCErrorObject.invalidParams

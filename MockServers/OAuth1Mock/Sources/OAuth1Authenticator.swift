@@ -88,6 +88,6 @@ struct OAuth1Authenticator: Sendable {
         default: .malformedRequest
         }
         let message = code == .unknownConsumer ? "oauth_consumer_key is not a consumer of this provider; use the demo consumer key" : error.message
-        return OAuth1MockError(code: code, message: message, serverBaseString: error.serverBaseString)
+        return OAuth1MockError(code: code, message: message, serverSignatureBase: error.serverSignatureBase)
     }
 }

@@ -23,7 +23,7 @@ extension OAuth1Flavour {
             return .json(["errorMessages": [String](), "errors": [field: text]], status: status)
         }
         var response = body(status: status, code: code, message: text)
-        if exposeBaseString, let baseString = error.serverBaseString {
+        if exposeBaseString, let baseString = error.serverSignatureBase {
             response.headers[HTTPField.Name(OAuth1BaseStringDifference.headerName)!] = baseString
         }
         return response

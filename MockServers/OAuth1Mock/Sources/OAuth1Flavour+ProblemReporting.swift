@@ -34,7 +34,7 @@ extension OAuth1Flavour {
         }
         return OAuth1ProblemReport(
             problem: problem, status: status, advice: error.message, parametersAbsent: absent,
-            signatureBaseString: exposeBaseString ? error.serverBaseString : nil
+            signatureBaseString: exposeBaseString ? error.serverSignatureBase : nil
         )
     }
 

@@ -56,7 +56,7 @@ public struct OAuth1MockError: MockProviderError, SignedAPIError {
     /// A sentence saying what was wrong and what to do.
     public let message: String
     /// For ``Code/signatureInvalid``: the base string the server computed.
-    public let serverBaseString: String?
+    public let serverSignatureBase: String?
     /// For ``Code/invalidInput``: the request field the refusal is about (Jira answers it in
     /// `errors`, keyed by the field), or `nil` for a refusal of the request as a whole (Jira's
     /// `errorMessages`).
@@ -66,10 +66,10 @@ public struct OAuth1MockError: MockProviderError, SignedAPIError {
     private(set) var pageTitle: String?
 
     /// Creates an error.
-    public init(code: Code, message: String, serverBaseString: String? = nil, field: String? = nil) {
+    public init(code: Code, message: String, serverSignatureBase: String? = nil, field: String? = nil) {
         self.code = code
         self.message = message
-        self.serverBaseString = serverBaseString
+        self.serverSignatureBase = serverSignatureBase
         self.field = field
     }
 
@@ -87,7 +87,7 @@ public struct OAuth1MockError: MockProviderError, SignedAPIError {
 
     /// The provider's base string, for a refused signature.
     public var journalDiagnosis: JournalDiagnosis? {
-        serverBaseString.map { JournalDiagnosis(title: "base string", headerName: OAuth1BaseStringDifference.headerName, text: $0) }
+        serverSignatureBase.map { JournalDiagnosis(title: "base string", headerName: OAuth1BaseStringDifference.headerName, text: $0) }
     }
 
     /// The flavour's error body (with `X-OAuth1-Base-String` when the provider's

@@ -92,9 +92,9 @@ struct VerificationTests {
             #expect(response.status == .unauthorized)
             #expect(OAuth1Harness.twitterCode(response) == 32)
             let header = try #require(response.headers[HTTPField.Name(OAuth1BaseStringDifference.headerName)!])
-            let serverBaseString = header                                  // verbatim: a base string is ASCII
-            #expect(serverBaseString != signed.baseString)
-            #expect(serverBaseString == signed.baseString.replacingOccurrences(of: "status%3Doriginal", with: "status%3Dtampered"))
+            let serverSignatureBase = header                                  // verbatim: a base string is ASCII
+            #expect(serverSignatureBase != signed.baseString)
+            #expect(serverSignatureBase == signed.baseString.replacingOccurrences(of: "status%3Doriginal", with: "status%3Dtampered"))
         }
     }
 

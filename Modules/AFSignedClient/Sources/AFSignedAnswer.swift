@@ -9,14 +9,16 @@ enum AFSignedAnswer {
     static func check(_ response: APIResponse) throws(AFSignedError) {
         guard !response.isSuccess else { return }
         let said = response.providerMessage?.text
-        let code = said.flatMap(code(for:)) ?? .requestRejected
+        let code = response.statusCode == 429 ? .rateLimited : said.flatMap(code(for:)) ?? .requestRejected
         // A header holds printable ASCII; the string's other bytes come as %XX.
         let stringToSign = response.header(AFSignedField.stringToSignHeader).map { header in
             (try? PercentEncoding.decodeBytes(header)).map { String(decoding: $0, as: UTF8.self) } ?? header
         }
         var message = "the server answered HTTP \(response.statusCode)" + (said.map { ": \($0)" } ?? "")
         if let stringToSign { message += "; it signed “\(stringToSign)”: compare it with the string you signed" }
-        throw AFSignedError(code: code, message: message, providerMessage: said, serverStringToSign: stringToSign, statusCode: response.statusCode, mockReason: response.mockReason)
+        var error = AFSignedError(code: code, message: message, providerMessage: said, serverSignatureBase: stringToSign, statusCode: response.statusCode, mockReason: response.mockReason)
+        if code == .rateLimited { error.retryAfter = response.retryAfter(now: Date()) }
+        throw error
     }
 
     /// The code for the original backend's words (a message may go on after them).

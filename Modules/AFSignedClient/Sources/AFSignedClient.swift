@@ -112,7 +112,7 @@ public struct AFSignedClient: Sendable {
 
     private func url(_ path: String) throws(AFSignedError) -> URL {
         guard let url = configuration.baseURL.appendingAPIPath(path) else {
-            throw AFSignedError(code: .malformedRequest, message: "the path \"\(path.prefix(100))\" does not make a URL under \(configuration.baseURL.absoluteString); percent-encode it")
+            throw AFSignedError(code: .invalidURL, message: "the path \"\(path.prefix(100))\" does not make a URL under \(configuration.baseURL.absoluteString); percent-encode it")
         }
         return url
     }

@@ -14,6 +14,9 @@ public struct AFSignedError: SignedAPIError {
         public let description: String
         private init(_ description: String) { self.description = description }
 
+        /// The configuration's base URL and a path do not make a URL (percent-encode the
+        /// path): nothing was sent.
+        public static let invalidURL = Code("invalid URL")
         /// `Incorrect client version`: `auth_version` (or `X-Auth-Version`) is missing or not the
         /// version the verifier expects.
         public static let incorrectVersion = Code("incorrect client version")
@@ -22,7 +25,7 @@ public struct AFSignedError: SignedAPIError {
         /// `Incorrect auth timestamp`: missing, not whole seconds, or outside the window.
         public static let timestampRefused = Code("timestamp refused")
         /// `Incorrect auth signature`: the signature does not match the string the verifier
-        /// signed (see ``AFSignedError/serverStringToSign``).
+        /// signed (see ``AFSignedError/serverSignatureBase``).
         public static let signatureInvalid = Code("signature invalid")
         /// `Incorrect auth nonce`: the nonce was already used within the window (only when the
         /// verifier keeps nonces).
@@ -39,6 +42,9 @@ public struct AFSignedError: SignedAPIError {
         /// The parameters cannot be signed so that a PHP backend verifies them (nesting deeper
         /// than one level, keys PHP has no consistent order for, more than 1000 fields).
         public static let unsignableParameters = Code("unsignable parameters")
+        /// The server answered HTTP 429: too many requests; wait ``retryAfter`` (when it said)
+        /// before trying again.
+        public static let rateLimited = Code("rate limited")
         /// The server answered with an error status.
         public static let requestRejected = Code("request rejected")
         /// The server's answer is not what was expected.
@@ -57,23 +63,25 @@ public struct AFSignedError: SignedAPIError {
     public let providerMessage: String?
     /// For ``Code/signatureInvalid``: the string the verifier signed (a server's diagnosis,
     /// never the secret), to compare with what was signed.
-    public let serverStringToSign: String?
+    public let serverSignatureBase: String?
     /// The HTTP status, when a server answered with an error status.
     public let statusCode: Int?
     /// The mock server's own explanation (`X-Mock-Reason`), when the server is this package's mock.
     public let mockReason: String?
+    /// For ``Code/rateLimited``: the wait the answer's `Retry-After` asked for, in seconds.
+    public var retryAfter: Double?
     /// The underlying error, when there is one.
     public let cause: (any Error)?
 
     /// Creates an error.
     public init(
-        code: Code, message: String, providerMessage: String? = nil, serverStringToSign: String? = nil,
+        code: Code, message: String, providerMessage: String? = nil, serverSignatureBase: String? = nil,
         statusCode: Int? = nil, mockReason: String? = nil, cause: (any Error)? = nil
     ) {
         self.code = code
         self.message = message
         self.providerMessage = providerMessage
-        self.serverStringToSign = serverStringToSign
+        self.serverSignatureBase = serverSignatureBase
         self.statusCode = statusCode
         self.mockReason = mockReason
         self.cause = cause

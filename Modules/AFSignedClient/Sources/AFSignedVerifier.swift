@@ -198,7 +198,7 @@ public struct AFSignedVerifier: SignedRequestVerifier {
             throw AFSignedError(
                 code: .signatureInvalid,
                 message: "\(signatureName) \(auth.signature == nil ? "is missing" : "does not match"): the server signed “\(stringToSign.prefix(400))” (METHOD, path, sorted parameters) with the client's secret; compare it with the string you signed",
-                providerMessage: Message.incorrectSignature, serverStringToSign: stringToSign
+                providerMessage: Message.incorrectSignature, serverSignatureBase: stringToSign
             )
         }
         let body: BodyCoverage = !request.body.isEmpty ? .formFields : request.hasUnsignedBody ? .notCovered : .empty

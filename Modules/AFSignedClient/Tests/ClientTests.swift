@@ -40,7 +40,7 @@ struct ClientTests {
         #expect(error.code == code)
         #expect(error.providerMessage == words)
         #expect(error.statusCode == 401)
-        #expect(error.serverStringToSign == "GET\n/v1/users\n")
+        #expect(error.serverSignatureBase == "GET\n/v1/users\n")
     }
 
     @Test("a wrong type names the field")

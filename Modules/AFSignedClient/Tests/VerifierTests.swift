@@ -63,7 +63,7 @@ struct VerifierTests {
         let tampered = Self.replacing("site_id", with: "11", in: try Self.signed())
         let error = await Self.error(tampered)
         #expect(error?.code == .signatureInvalid)
-        #expect(error?.serverStringToSign == "POST\n/users\nsite_id=11")
+        #expect(error?.serverSignatureBase == "POST\n/users\nsite_id=11")
         #expect(await Self.error(try Self.signed(secret: "wrong"))?.code == .signatureInvalid)
         // Upper-case hex is the same signature.
         var upper = try Self.signed()

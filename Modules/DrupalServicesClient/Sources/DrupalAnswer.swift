@@ -1,3 +1,4 @@
+import Foundation
 import SignedHTTP
 
 /// How a Drupal Services answer is read: the one place the HTTP-200-string quirk is handled.
@@ -10,11 +11,14 @@ enum DrupalAnswer {
     static func result(of response: APIResponse, method: String, id: JSONValue?) throws(DrupalServicesError) -> JSONValue {
         guard response.isSuccess else {
             let said = response.providerMessage.map { ": \($0.text)" } ?? ""
-            throw DrupalServicesError(
-                code: .requestRejected,
+            let limited = response.statusCode == 429
+            var error = DrupalServicesError(
+                code: limited ? .rateLimited : .requestRejected,
                 message: "the site answered \(method) with HTTP \(response.statusCode)\(said)",
                 statusCode: response.statusCode, mockReason: response.mockReason
             )
+            if limited { error.retryAfter = response.retryAfter(now: Date()) }
+            throw error
         }
         let answer: JSONRPCResponse
         do {
@@ -31,13 +35,13 @@ enum DrupalAnswer {
             let code = DrupalServiceMessage.code(for: object.message) ?? code(forRPCCode: object.code)
             throw DrupalServicesError(
                 code: code, message: explanation(code, method: method, said: object.message, rpcCode: object.code, hashInput: hashInput),
-                providerMessage: object.message, rpcError: object, mockReason: response.mockReason, serverHashInput: hashInput
+                providerMessage: object.message, rpcError: object, mockReason: response.mockReason, serverSignatureBase: hashInput
             )
         case .result(.string(let text)):
             if let code = DrupalServiceMessage.code(for: text) {
                 throw DrupalServicesError(
                     code: code, message: explanation(code, method: method, said: text, rpcCode: nil, hashInput: hashInput),
-                    providerMessage: text, mockReason: response.mockReason, serverHashInput: hashInput
+                    providerMessage: text, mockReason: response.mockReason, serverSignatureBase: hashInput
                 )
             }
             return .string(text)
@@ -73,7 +77,7 @@ enum DrupalAnswer {
         let advice: String = switch code {
         case .timestampRefused: "the timestamp is older than the site's token expiry; the device clock is probably behind the server's (turn on correctsClockSkew) or the expiry setting is too short"
         case .nonceUsed: "this nonce was already used for this domain; every call needs a new one (the client never resends a nonce, so check the nonce source)"
-        case .invalidAPIKey: "the hash does not match: check the API key and that the domain is the one the key was registered for"
+        case .signatureInvalid: "the hash does not match: check the API key and that the domain is the one the key was registered for"
             + (hashInput.map { "; the server hashed “\($0)” (timestamp;domain;nonce;method): compare it with what was signed" } ?? "")
         case .accessDenied: "the key may not call this method (check its method access on the site), or the session's user lacks the permission"
         case .invalidSessid: "the site uses sessions and the call carried none; connect first or set usesSessid to match the site"

@@ -162,8 +162,8 @@ public struct DrupalKeyVerifier: SignedRequestVerifier {
     ///
     /// - Throws: ``DrupalServicesError`` with Drupal's words in
     ///   ``DrupalServicesError/providerMessage``: ``DrupalServicesError/Code/timestampRefused``
-    ///   (`Token has expired.`), ``DrupalServicesError/Code/invalidAPIKey`` (with the string the
-    ///   server hashed in ``DrupalServicesError/serverHashInput``),
+    ///   (`Token has expired.`), ``DrupalServicesError/Code/signatureInvalid`` (with the string the
+    ///   server hashed in ``DrupalServicesError/serverSignatureBase``),
     ///   ``DrupalServicesError/Code/nonceUsed``, ``DrupalServicesError/Code/accessDenied``,
     ///   ``DrupalServicesError/Code/invalidSessid``, ``DrupalServicesError/Code/invalidArguments``
     ///   for a leading argument that is an array or object, and
@@ -182,10 +182,10 @@ public struct DrupalKeyVerifier: SignedRequestVerifier {
         if nonceRecording == .beforeHash { try await record(leading, now: now) }
         let input = leading.hashInput(method: method)
         guard let key = try await key(for: leading.domain) else {
-            throw refusal(.invalidAPIKey, DrupalServiceMessage.invalidAPIKey, "no API key is registered for the domain \(leading.domain.debugDescription); sign with the domain your key was issued for", hashInput: input)
+            throw refusal(.signatureInvalid, DrupalServiceMessage.invalidAPIKey, "no API key is registered for the domain \(leading.domain.debugDescription); sign with the domain your key was issued for", hashInput: input)
         }
         guard DrupalKeyAuthentication.isValid(hash: leading.hash, apiKey: key.apiKey.key, input: input) else {
-            throw refusal(.invalidAPIKey, DrupalServiceMessage.invalidAPIKey, "the hash is not HMAC-SHA256 of the string the server hashed (see X-Drupal-Hash-Input: timestamp;domain;nonce;method) keyed with the domain's API key, in lowercase hex", hashInput: input)
+            throw refusal(.signatureInvalid, DrupalServiceMessage.invalidAPIKey, "the hash is not HMAC-SHA256 of the string the server hashed (see X-Drupal-Hash-Input: timestamp;domain;nonce;method) keyed with the domain's API key, in lowercase hex", hashInput: input)
         }
         if nonceRecording == .afterHash { try await record(leading, now: now) }
         guard key.allows(method) else {
@@ -236,7 +236,7 @@ public struct DrupalKeyVerifier: SignedRequestVerifier {
     }
 
     private func refusal(_ code: DrupalServicesError.Code, _ words: String, _ reason: String, hashInput: String? = nil) -> DrupalServicesError {
-        DrupalServicesError(code: code, message: reason, providerMessage: words, serverHashInput: hashInput)
+        DrupalServicesError(code: code, message: reason, providerMessage: words, serverSignatureBase: hashInput)
     }
 
     /// PHP's reading of a number at the start of `text` (`"1262304000abc"` → 1262304000,

@@ -40,7 +40,7 @@ public enum DrupalServiceMessage {
         switch text {
         case tokenExpired: return .timestampRefused
         case nonceReused: return .nonceUsed
-        case invalidAPIKey: return .invalidAPIKey
+        case invalidAPIKey: return .signatureInvalid
         case keyAccessDenied, accessDenied: return .accessDenied
         case invalidSessid: return .invalidSessid
         case wrongCredentials: return .wrongCredentials

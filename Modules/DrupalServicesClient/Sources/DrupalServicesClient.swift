@@ -78,9 +78,9 @@ public actor DrupalServicesClient {
         self.reauthenticate = reauthenticate
     }
 
-    /// The store's service name for this site's sessions: the endpoint's host and port.
+    /// The store's service name for this site's sessions: the site's host and port.
     public nonisolated var credentialService: String {
-        let url = configuration.endpoint
+        let url = configuration.baseURL
         return "drupal:\(url.host ?? "site")\(url.port.map { ":\($0)" } ?? "")"
     }
 
@@ -105,7 +105,7 @@ public actor DrupalServicesClient {
         let call = JSONRPCRequest(version: configuration.version, method: method, params: arguments, id: id)
         let signed = configuration.authenticates(method)
         let signer = DrupalKeySigner(apiKey: signed ? configuration.apiKey : nil, call: call, sessid: signed ? sessid : nil, nonce: configuration.nonce)
-        var request = APIRequest(method: "POST", url: configuration.endpoint)
+        var request = APIRequest(method: "POST", url: try configuration.endpoint)
         if let cookie { request.setHeader("Cookie", cookie) }
         let exchange = try await http.send(request, signer: signer, isClockSkewRejection: DrupalAnswer.isTokenExpired, failure: DrupalServicesError.self)
         if notification, exchange.response.isSuccess, exchange.response.body.isEmpty {

@@ -63,7 +63,17 @@ public struct DrupalServicesConfiguration: Sendable {
     }
 
     /// The JSON-RPC server's URL: ``endpointPath`` under ``baseURL``.
-    public var endpoint: URL { baseURL.appendingAPIPath(endpointPath) ?? baseURL }
+    ///
+    /// - Throws: ``DrupalServicesError/Code/invalidURL`` when they do not make a URL (a path
+    ///   with spaces, say: percent-encode it).
+    public var endpoint: URL {
+        get throws(DrupalServicesError) {
+            guard let url = baseURL.appendingAPIPath(endpointPath) else {
+                throw DrupalServicesError(code: .invalidURL, message: "the endpoint path \"\(endpointPath.prefix(100))\" does not make a URL under \(baseURL.absoluteString); percent-encode it")
+            }
+            return url
+        }
+    }
 
     /// Whether `method` carries the key arguments and `sessid`.
     func authenticates(_ method: String) -> Bool { !unauthenticatedMethods.contains(method) }

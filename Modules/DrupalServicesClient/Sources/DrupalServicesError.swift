@@ -20,6 +20,9 @@ public struct DrupalServicesError: SignedAPIError {
         public let description: String
         private init(_ description: String) { self.description = description }
 
+        /// The configuration's base URL and a path do not make a URL (percent-encode the
+        /// path): nothing was sent.
+        public static let invalidURL = Code("invalid URL")
         /// `Token has expired.`: the timestamp is older than the server's expiry setting. The
         /// client retries once at the server's time when it corrects clock skew; if it still
         /// fails, the device clock is far off or the expiry is very short.
@@ -35,8 +38,8 @@ public struct DrupalServicesError: SignedAPIError {
         /// (503): the client may try again.
         public static let credentialLookupFailed = Code("credential lookup failed")
         /// `Invalid API key.`: the hash does not match — a wrong key, or a domain other than
-        /// the one the key was registered for.
-        public static let invalidAPIKey = Code("invalid API key")
+        /// the one the key was registered for (the name every scheme's bad signature has).
+        public static let signatureInvalid = Code("signature invalid")
         /// `Access denied.` / `Access denied`: the key may not call this method, or the session's
         /// user lacks the permission.
         public static let accessDenied = Code("access denied")
@@ -67,6 +70,9 @@ public struct DrupalServicesError: SignedAPIError {
         /// A failure this client does not know: a string where the method returns no string, or
         /// an error object with the application's own code (a strict server's 406, …).
         public static let serviceFailure = Code("service failure")
+        /// The server answered HTTP 429: too many requests; wait ``retryAfter`` (when it said)
+        /// before trying again.
+        public static let rateLimited = Code("rate limited")
         /// The server answered with an HTTP error status.
         public static let requestRejected = Code("request rejected")
         /// The answer is not a JSON-RPC response.
@@ -93,10 +99,12 @@ public struct DrupalServicesError: SignedAPIError {
     public let statusCode: Int?
     /// The mock server's own explanation (`X-Mock-Reason`), when the server is this package's mock.
     public let mockReason: String?
-    /// For ``Code/invalidAPIKey``: the string the server hashed (`timestamp;domain;nonce;method`,
+    /// For ``Code/rateLimited``: the wait the answer's `Retry-After` asked for, in seconds.
+    public var retryAfter: Double?
+    /// For ``Code/signatureInvalid``: the string the server hashed (`timestamp;domain;nonce;method`,
     /// from the `X-Drupal-Hash-Input` header of a server with diagnosis on, such as this
     /// package's mock), to compare with what was signed.
-    public let serverHashInput: String?
+    public let serverSignatureBase: String?
     /// The JSON-RPC error object's code (`"-32601"`), when the server sent one: the provider's own code.
     public var providerCode: String? { rpcError.map { String($0.code) } }
     /// The underlying error (a `URLError`, a `DecodingError`), when there is one.
@@ -113,7 +121,7 @@ public struct DrupalServicesError: SignedAPIError {
         rpcError: JSONRPCErrorObject? = nil,
         statusCode: Int? = nil,
         mockReason: String? = nil,
-        serverHashInput: String? = nil,
+        serverSignatureBase: String? = nil,
         cause: (any Error)? = nil
     ) {
         self.code = code
@@ -122,7 +130,7 @@ public struct DrupalServicesError: SignedAPIError {
         self.rpcError = rpcError
         self.statusCode = statusCode
         self.mockReason = mockReason
-        self.serverHashInput = serverHashInput
+        self.serverSignatureBase = serverSignatureBase
         self.cause = cause
     }
 

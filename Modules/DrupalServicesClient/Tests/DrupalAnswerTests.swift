@@ -42,7 +42,7 @@ struct DrupalAnswerTests {
     static let failures = [
         Failure(text: DrupalServiceMessage.tokenExpired, code: .timestampRefused),
         Failure(text: DrupalServiceMessage.nonceReused, code: .nonceUsed),
-        Failure(text: DrupalServiceMessage.invalidAPIKey, code: .invalidAPIKey),
+        Failure(text: DrupalServiceMessage.invalidAPIKey, code: .signatureInvalid),
         Failure(text: DrupalServiceMessage.keyAccessDenied, code: .accessDenied),
         Failure(text: DrupalServiceMessage.accessDenied, code: .accessDenied),
         Failure(text: DrupalServiceMessage.invalidSessid, code: .invalidSessid),
@@ -90,15 +90,15 @@ struct DrupalAnswerTests {
     }
 
     @Test("Invalid API key. with X-Drupal-Hash-Input: the error shows the string the server hashed")
-    func serverHashInput() async throws {
+    func serverSignatureBase() async throws {
         let client = Self.client { request in
             var response = Self.body(#"{"result":"Invalid API key.","version":"1.1","id":\#(try Self.call(request)["id"]!.jsonText)}"#)
             response.headers[DrupalKeyAuthentication.hashInputHeaderName] = "1700000000;app.example.com;abc;node.get"
             return response
         }
         let error = try await #require(throws: DrupalServicesError.self) { try await client.call("node.get", [1]) }
-        #expect(error.code == .invalidAPIKey)
-        #expect(error.serverHashInput == "1700000000;app.example.com;abc;node.get")
+        #expect(error.code == .signatureInvalid)
+        #expect(error.serverSignatureBase == "1700000000;app.example.com;abc;node.get")
         #expect(error.message.contains("the server hashed “1700000000;app.example.com;abc;node.get”"))
         #expect(!error.message.contains(Self.key.key))
     }

@@ -116,7 +116,7 @@ struct DrupalKeyVerifierTests {
         struct Down: Error {}
         let found = DrupalKeyVerifier(key: { domain in domain == Self.app.domain ? .init(Self.app) : nil }, replayStore: MemoryReplayStore())
         #expect(try await found.verify(Self.received(Self.call()), now: Self.now).domain == Self.app.domain)
-        #expect(await Self.refusal(Self.call(key: Self.reader), found)?.code == .invalidAPIKey)
+        #expect(await Self.refusal(Self.call(key: Self.reader), found)?.code == .signatureInvalid)
         let failing = DrupalKeyVerifier(key: { _ in throw Down() }, replayStore: MemoryReplayStore())
         let error = try #require(await Self.refusal(Self.call(), failing))
         #expect(error.code == .credentialLookupFailed && error.cause is Down)
@@ -128,9 +128,9 @@ struct DrupalKeyVerifierTests {
         let expired = await Self.refusal(Self.call(timestamp: 1_800_000_000 - 31))
         #expect(expired?.code == .timestampRefused && expired?.providerMessage == DrupalServiceMessage.tokenExpired)
         let stranger = await Self.refusal(Self.call(key: DrupalAPIKey(key: "x", domain: "evil.example.com")))
-        #expect(stranger?.code == .invalidAPIKey && stranger?.message.contains("no API key is registered") == true)
+        #expect(stranger?.code == .signatureInvalid && stranger?.message.contains("no API key is registered") == true)
         let badHash = await Self.refusal(Self.call(signingKey: "wrong"))
-        #expect(badHash?.code == .invalidAPIKey && badHash?.serverHashInput == "1800000000;app.example.com;n-1;node.get")
+        #expect(badHash?.code == .signatureInvalid && badHash?.serverSignatureBase == "1800000000;app.example.com;n-1;node.get")
         #expect(badHash.map { !$0.description.contains(Self.app.key) } == true)
         let verifier = Self.verifier()
         #expect(await Self.refusal(Self.call(), verifier) == nil)
@@ -143,10 +143,10 @@ struct DrupalKeyVerifierTests {
     @Test("after the hash (the default) a bad call uses up nothing; before it (Drupal 6) it uses up its nonce")
     func recordingOrder() async throws {
         let after = Self.verifier()
-        #expect(await Self.refusal(Self.call(signingKey: "wrong"), after)?.code == .invalidAPIKey)
+        #expect(await Self.refusal(Self.call(signingKey: "wrong"), after)?.code == .signatureInvalid)
         #expect(await Self.refusal(Self.call(), after) == nil)
         let before = Self.verifier(recording: .beforeHash)
-        #expect(await Self.refusal(Self.call(signingKey: "wrong"), before)?.code == .invalidAPIKey)
+        #expect(await Self.refusal(Self.call(signingKey: "wrong"), before)?.code == .signatureInvalid)
         #expect(await Self.refusal(Self.call(), before)?.code == .nonceUsed)
     }
 

@@ -89,7 +89,7 @@ public struct GoogleBooksClient: Sendable {
         if let country = configuration.country, !country.isEmpty { fields.append(FormField("country", country)) }
         if let key = configuration.apiKey, !key.isEmpty { fields.append(FormField("key", key)) }
         guard let url = configuration.baseURL.appendingAPIPath("books/v1/" + path) else {
-            throw GoogleBooksError(code: .invalidQuery, message: "the base URL \(configuration.baseURL.absoluteString) and books/v1/\(path) do not make a valid request URL")
+            throw GoogleBooksError(code: .invalidURL, message: "the base URL \(configuration.baseURL.absoluteString) and books/v1/\(path) do not make a valid request URL")
         }
         var request = APIRequest(url: url.appendingQuery(fields))
         request.setHeader("Accept", "application/json")

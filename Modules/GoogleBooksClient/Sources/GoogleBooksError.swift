@@ -14,6 +14,9 @@ public struct GoogleBooksError: SignedAPIError {
         public let description: String
         private init(_ description: String) { self.description = description }
 
+        /// The configuration's base URL and a path do not make a URL (percent-encode the
+        /// path): nothing was sent.
+        public static let invalidURL = Code("invalid URL")
         /// 400: the request's parameters (`queryRequired`, `maxResults` out of range, an
         /// unknown enum value, bad `fields`).
         public static let invalidQuery = Code("invalid query")

@@ -55,6 +55,9 @@ public struct OAuth1Error: SignedAPIError {
         public static let authorizationDenied = Code("authorization denied")
         /// The callback carried no `oauth_verifier`.
         public static let missingVerifier = Code("missing verifier")
+        /// The server answered HTTP 429: too many requests; wait ``retryAfter`` (when it said)
+        /// before trying again.
+        public static let rateLimited = Code("rate limited")
         /// The provider answered with an HTTP error no other code names (an `oauth_problem` such as
         /// `additional_authorization_required` is ``OAuth1Error/providerCode``);
         /// ``OAuth1Error/message`` holds its own text.
@@ -104,13 +107,15 @@ public struct OAuth1Error: SignedAPIError {
     /// The mock server's own explanation (`X-Mock-Reason`), when the provider is one of this
     /// package's mock servers: the real reason behind a provider's generic message.
     public let mockReason: String?
+    /// For ``Code/rateLimited``: the wait the answer's `Retry-After` asked for, in seconds.
+    public var retryAfter: Double?
     /// For ``Code/signatureInvalid``: where the provider's base string (its
     /// `X-OAuth1-Base-String`, or a problem report's `oauth_signature_base_string`) differs
     /// from ours; `nil` when it did not report one.
     public let baseStringDifference: OAuth1BaseStringDifference?
     /// For a ``Code/signatureInvalid`` refusal made by ``OAuth1Verifier``: the base string the
     /// server signed (what the mock sends as `X-OAuth1-Base-String`); never a secret.
-    public let serverBaseString: String?
+    public let serverSignatureBase: String?
     /// The provider's refusal in the terms of the OAuth Problem Reporting extension, when it
     /// answered with one (`oauth_problem` in the body or in `WWW-Authenticate`): the problem,
     /// its advice, and what it would have accepted (acceptable timestamps and versions, the
@@ -130,7 +135,7 @@ public struct OAuth1Error: SignedAPIError {
         providerMessage: String? = nil,
         mockReason: String? = nil,
         baseStringDifference: OAuth1BaseStringDifference? = nil,
-        serverBaseString: String? = nil,
+        serverSignatureBase: String? = nil,
         problemReport: OAuth1ProblemReport? = nil,
         cause: (any Error)? = nil
     ) {
@@ -141,7 +146,7 @@ public struct OAuth1Error: SignedAPIError {
         self.providerMessage = providerMessage
         self.mockReason = mockReason
         self.baseStringDifference = baseStringDifference
-        self.serverBaseString = serverBaseString
+        self.serverSignatureBase = serverSignatureBase
         self.problemReport = problemReport
         self.cause = cause
     }

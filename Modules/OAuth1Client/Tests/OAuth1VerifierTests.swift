@@ -83,7 +83,7 @@ struct OAuth1VerifierTests {
         tampered.target = tampered.target.replacingOccurrences(of: "count=5", with: "count=6")
         let error = try #require(await Self.refusal(tampered, verifier))
         #expect(error.code == .signatureInvalid)
-        #expect(error.serverBaseString?.contains("count%3D6") == true)
+        #expect(error.serverSignatureBase?.contains("count%3D6") == true)
         #expect(error.message.contains("http://api.example.com/1/statuses?count=6") && error.message.contains("Host header"))
         #expect(await Self.refusal(try Self.signed(), verifier) == nil)
     }

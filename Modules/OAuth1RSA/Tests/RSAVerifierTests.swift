@@ -76,7 +76,7 @@ struct RSAVerifierTests {
         let request = try Self.received(key: Self.otherKey)
         let error = try #require(await Self.refusal(request))
         #expect(error.code == .signatureInvalid)
-        let baseString = try #require(error.serverBaseString)
+        let baseString = try #require(error.serverSignatureBase)
         #expect(baseString.hasPrefix("GET&https%3A%2F%2Fjira.example.com%2Frest%2Fapi%2F2%2Fsearch&jql%3Dproject%2520%253D%2520OPS%26oauth_consumer_key%3Drsa-app"))
 
         let incoming = try OAuth1IncomingRequest(

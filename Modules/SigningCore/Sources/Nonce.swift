@@ -1,7 +1,8 @@
 /// Random single-use values for signed requests, from an injectable random number generator.
 ///
-/// The system generator (`SystemRandomNumberGenerator`, cryptographically secure on every
-/// supported platform) is the default; tests pass a seeded generator for reproducible output.
+/// The operating system's secure generator is the default (its first 64 bytes fetched in one
+/// call, so a nonce costs one system call); tests pass a seeded generator for reproducible
+/// output. Every signer of this package makes its nonces here.
 public enum Nonce {
     private static let alphanumerics: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
@@ -30,7 +31,7 @@ public enum Nonce {
 
     /// `length` alphanumeric characters from the system's secure generator.
     public static func alphanumeric(length: Int = 32) -> String {
-        var generator = SystemRandomNumberGenerator()
+        var generator = PrefetchedSecureRandom()
         return alphanumeric(length: length, using: &generator)
     }
 
@@ -49,7 +50,7 @@ public enum Nonce {
 
     /// `byteCount` bytes from the system's secure generator as unpadded URL-safe Base64.
     public static func urlSafe(byteCount: Int = 16) -> String {
-        var generator = SystemRandomNumberGenerator()
+        var generator = PrefetchedSecureRandom()
         return urlSafe(byteCount: byteCount, using: &generator)
     }
 }

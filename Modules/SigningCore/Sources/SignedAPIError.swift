@@ -8,7 +8,8 @@
 /// - ``code``: what kind of failure it is, an open set of static values (a struct, not an
 ///   enum, so that a new code is not a breaking change; switch with a `default` branch). The
 ///   same condition has the same name in every module: a bad signature is `signatureInvalid`,
-///   a timestamp outside the server's window `timestampRefused`, a nonce seen before
+///   a timestamp outside the server's window `timestampRefused`, an HTTP 429 `rateLimited`
+///   (with ``retryAfter``), a nonce seen before
 ///   `nonceUsed` (the names of the OAuth Problem Reporting extension), a request that got no
 ///   response `transportFailed`, a body that does not decode `decodingFailed`, a request a
 ///   verifier refused because its replay store could not answer `replayStoreUnavailable`.
@@ -16,7 +17,8 @@
 /// - ``cause``: the underlying error, when there is one (a `URLError` stays a `URLError`).
 /// - when a server answered: ``statusCode``, the provider's own ``providerCode`` and
 ///   ``providerMessage``, and ``mockReason``, the explanation this package's mock servers add
-///   in `X-Mock-Reason`.
+///   in `X-Mock-Reason`; for a bad signature, ``serverSignatureBase``, the text the server
+///   signed, to diff with yours.
 ///
 /// Two errors are equal when their codes are (`==` and `hash(into:)` look at ``code`` only),
 /// so a test can write `#expect(throws: OAuth1Error(code: .signatureInvalid, message: ""))`
@@ -43,6 +45,12 @@ public protocol SignedAPIError: Error, Hashable, Sendable, CustomStringConvertib
     /// The mock server's own explanation (`X-Mock-Reason`), when the server is one of this
     /// package's mock servers: the real reason behind a provider's generic words.
     var mockReason: String? { get }
+    /// For a bad signature, the text the server signed (OAuth 1.0a's base string, AFSigned's
+    /// string to sign, Drupal's hash input), when it showed it: diff it with what you signed.
+    var serverSignatureBase: String? { get }
+    /// For `rateLimited` (HTTP 429): how long to wait before trying again, in seconds, from the
+    /// answer's `Retry-After`, when it sent one.
+    var retryAfter: Double? { get }
 }
 
 extension SignedAPIError {
@@ -56,6 +64,10 @@ extension SignedAPIError {
     public var providerMessage: String? { nil }
     /// Not an answer of this package's mock servers.
     public var mockReason: String? { nil }
+    /// The server showed no signed text.
+    public var serverSignatureBase: String? { nil }
+    /// No wait was asked for.
+    public var retryAfter: Double? { nil }
 
     /// `code: message`, with the HTTP status when a server answered.
     public var description: String {

@@ -25,6 +25,11 @@ enum OAuth1ProviderErrorText {
                 problemReport: report
             )
         }
+        if response.statusCode == 429 {
+            var limited = error(.rateLimited, advice: nil)
+            limited.retryAfter = response.retryAfter(now: Date())
+            return limited
+        }
         let reportedBaseString = report?.problem == .signatureInvalid ? report?.signatureBaseString : nil
         if let theirs = response.header(OAuth1BaseStringDifference.headerName) ?? reportedBaseString,
            let difference = baseStringDifference(sent: sent, theirs: theirs) {

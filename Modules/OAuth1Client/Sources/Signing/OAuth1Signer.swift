@@ -77,7 +77,7 @@ public struct OAuth1Signer: RequestSigner {
 
     /// The default nonce source: 30 alphanumerics (≈178 bits) from the operating system's
     /// secure generator, as SigningCore's `Nonce.alphanumeric(length:using:)` draws them.
-    public static let defaultNonce: @Sendable () -> String = { OAuth1NonceSource.alphanumeric() }
+    public static let defaultNonce: @Sendable () -> String = { Nonce.alphanumeric(length: 30) }
 
     /// Protocol parameters this signer sets itself; extra parameters may not reuse them.
     static let reservedNames: Set<String> = [

@@ -151,7 +151,7 @@ public struct OAuth1Verifier: SignedRequestVerifier {
     ///   body without the required `oauth_body_hash`;
     ///   ``OAuth1Error/Code/timestampRefused``; ``OAuth1Error/Code/tokenRejected`` (or what a
     ///   look-up threw); ``OAuth1Error/Code/signatureInvalid`` with the server's base string in
-    ///   ``OAuth1Error/serverBaseString`` and the URL used in the message;
+    ///   ``OAuth1Error/serverSignatureBase`` and the URL used in the message;
     ///   ``OAuth1Error/Code/nonceUsed``; ``OAuth1Error/Code/replayStoreUnavailable``.
     public func verify(_ request: ReceivedRequest, now: Date) async throws(OAuth1Error) -> Verified {
         let (incoming, url) = try Self.incoming(request, publicURL: publicURL, placement: parameterPlacement)
@@ -190,12 +190,12 @@ public struct OAuth1Verifier: SignedRequestVerifier {
                 throw OAuth1Error(code: .signatureInvalid, message: "oauth_body_hash does not match the body; hash the exact bytes sent with \(incoming.signatureMethod.hash)")
             }
             if case .publicKey(let publicKey) = key, let malformed = OAuth1Consumer.malformedRSASignature(incoming.signature, key: publicKey) {
-                throw OAuth1Error(code: .signatureInvalid, message: malformed, serverBaseString: incoming.baseString)
+                throw OAuth1Error(code: .signatureInvalid, message: malformed, serverSignatureBase: incoming.baseString)
             }
             throw OAuth1Error(
                 code: .signatureInvalid,
                 message: "the signature does not match the server's base string for \(url.url.absoluteString) (URL from \(url.source)); compare it with yours",
-                serverBaseString: incoming.baseString
+                serverSignatureBase: incoming.baseString
             )
         }
         if let nonce = incoming.nonce, let timestamp = incoming.timestamp {
