@@ -36,7 +36,7 @@ struct AppMockTests {
             #expect(created.statusCode == 201)
             let demo = try server.demo(AFSignedMockProvider.self)
             let wrong = AFSignedClient(configuration: AFSignedConfiguration(
-                baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: demo.clientID, clientSecret: "wrong")))
+                baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: demo.credentials.clientID, clientSecret: "wrong")))
             let error = await #expect(throws: AFSignedError.self) { try await wrong.send("GET", "/users") }
             #expect(error?.code == .signatureInvalid)
             #expect(error?.statusCode == 401)

@@ -50,7 +50,7 @@ struct ClientFaultTests {
                 let http = SignedHTTPClient(
                     transport: wire, retryPolicy: .recommended, correctsClockSkew: true, deviceClock: deviceClock, sleepClock: sleeps
                 )
-                let calls = try await client.make(server.providers[0], http)
+                let calls = try await client.make(server, http)
                 wire.reset()
                 try await body(Harness(server: server, session: session, calls: calls, wire: wire, sleeps: sleeps, deadline: deadline))
             }
@@ -65,7 +65,7 @@ struct ClientFaultTests {
                 #expect(wire.requests.count == 2)
             } else {
                 let error = try await #require(throws: (any Error).self) { try await calls.read() }
-                #expect(client.classify(error).status == status, "\(error)")
+                #expect(FaultedClient.classify(error).status == status, "\(error)")
                 #expect(wire.requests.count == 1)
             }
         }
@@ -84,7 +84,7 @@ struct ClientFaultTests {
             // The server's clock never moves, so only the client's deadline ends each attempt.
             try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .latency(milliseconds: 20_000)))
             let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
-            #expect(client.classify(error).code == "transport failed", "\(error)")
+            #expect(FaultedClient.classify(error).code == "transport failed", "\(error)")
             #expect(harness.wire.requests.count == harness.attempts(client))
         }
     }
@@ -94,6 +94,30 @@ struct ClientFaultTests {
         try await Harness.with(client) { harness in
             try await harness.expectOneStatus(429, retryAfter: 2, client)
             if harness.attempts(client) > 1 { #expect(harness.sleeps.sleeps == [.seconds(2)]) }
+        }
+    }
+
+    @Test("a persistent 429: every client says rateLimited, with the wait the server asked for", arguments: FaultedClient.all)
+    func persistentRateLimit(_ client: FaultedClient) async throws {
+        try await Harness.with(client) { harness in
+            try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .status(code: 429, retryAfterSeconds: 7)))
+            let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
+            let read = FaultedClient.classify(error)
+            #expect(read.code == "rate limited" && read.status == 429 && read.retryAfter == 7, "\(error)")
+        }
+    }
+
+    @Test("a wrong secret: every signing client says signatureInvalid, with the text the server signed", arguments: FaultedClient.signed)
+    func wrongSecret(_ client: FaultedClient) async throws {
+        try await Harness.with(client) { harness in
+            guard let wrongSecret = client.wrongSecret else { return }
+            let read = try await wrongSecret(harness.server, SignedHTTPClient(transport: harness.wire, sleepClock: harness.sleeps))
+            var caught: (any Error)?
+            do { try await read() } catch { caught = error }
+            let error = try #require(caught, "a wrong secret was accepted")
+            let classified = FaultedClient.classify(error)
+            #expect(classified.code == "signature invalid", "\(error)")
+            #expect(classified.serverSignatureBase?.isEmpty == false, "\(error)")
         }
     }
 
@@ -110,7 +134,7 @@ struct ClientFaultTests {
         try await Harness.with(client) { harness in
             try harness.server.faults.add(FaultRule(route: client.readRoute, fault: .status(code: 503, retryAfterSeconds: nil)))
             let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
-            #expect(client.classify(error).status == 503, "\(error)")
+            #expect(FaultedClient.classify(error).status == 503, "\(error)")
             #expect(harness.wire.requests.count == harness.attempts(client))
         }
     }
@@ -124,7 +148,7 @@ struct ClientFaultTests {
                 #expect(harness.wire.requests.count == 2)
             } else {
                 let error = try await #require(throws: (any Error).self) { try await harness.calls.read() }
-                #expect(client.classify(error).code == "transport failed", "\(error)")
+                #expect(FaultedClient.classify(error).code == "transport failed", "\(error)")
                 #expect(harness.wire.requests.count == 1)
             }
         }
@@ -136,7 +160,7 @@ struct ClientFaultTests {
         try await Harness.with(client) { harness in
             try harness.server.faults.add(FaultRule(route: client.decodeRoute, fault: fault))
             let error = try await #require(throws: (any Error).self) { try await harness.calls.decode() }
-            #expect(client.badBodyCodes.contains(client.classify(error).code), "\(error)")
+            #expect(client.badBodyCodes.contains(FaultedClient.classify(error).code), "\(error)")
             #expect(harness.wire.requests.count == 1)
         }
     }

@@ -63,7 +63,7 @@ struct DashboardDiagnosisTests {
     @Test("a Drupal call signed with the wrong key: the hash input field by field, the login password never shown")
     func drupal() async throws {
         try await MockServer.withRunning([(DrupalMockProvider(), MockServerConfiguration())], dashboard: MockDashboardConfiguration()) { server in
-            let key = try server.demo(DrupalMockProvider.self).key
+            let key = try server.demo(DrupalMockProvider.self).apiKey
             let wrong = DrupalAPIKey(key: String(repeating: "0", count: 32), domain: key.domain)
             let call = DrupalKeySigner(apiKey: wrong, call: JSONRPCRequest(method: "user.login", params: ["demo", "hunter2-password"], id: 1), sessid: nil).signedCall(at: Date())
             let body = String(decoding: call.encoded(), as: UTF8.self)

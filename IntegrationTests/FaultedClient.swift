@@ -5,6 +5,11 @@ import GoogleBooksClient
 import MockServerCatalog
 import MockServerKit
 import OAuth1Client
+import OAuth1Mock
+import DrupalMock
+import AFSignedMock
+import GoogleBooksMock
+import SigningCore
 import SignedHTTP
 import Testing
 #if canImport(FoundationNetworking)
@@ -12,7 +17,10 @@ import FoundationNetworking
 #endif
 
 /// One SDK client as ClientFaultTests drives it: its provider, an idempotent-if-the-API-allows
-/// read, a call whose answer it decodes, and how to read its error type.
+/// read, a call whose answer it decodes, the same read signed with a wrong secret, and how to
+/// read its error. Every client is made the same way, `server.client(P.self, http:)`, and every
+/// error is read through `SignedAPIError`, so a client that names a condition differently from
+/// the others fails the same test.
 struct FaultedClient: Sendable, CustomTestStringConvertible {
     /// The calls of one client, made against a running provider.
     struct Calls: Sendable {
@@ -31,14 +39,24 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
     let decodeRoute: String
     /// The error codes a malformed or empty body may give (by their descriptions).
     let badBodyCodes: Set<String>
-    /// Builds the client on `http` and whatever it needs first (a Drupal session).
-    let make: @Sendable (MockServer.Running, SignedHTTPClient) async throws -> Calls
-    /// The client's error as the description of its code and the HTTP status.
-    let classify: @Sendable (any Error) -> (code: String, status: Int?)
+    /// Builds the client on `http` with the provider's demo credentials, and whatever it needs
+    /// first (a Drupal session).
+    let make: @Sendable (MockServer, SignedHTTPClient) async throws -> Calls
+    /// The read, signed with a wrong secret; `nil` for a service whose requests are not signed.
+    let wrongSecret: (@Sendable (MockServer, SignedHTTPClient) async throws -> @Sendable () async throws -> Void)?
 
     var testDescription: String { name }
 
     static let all: [FaultedClient] = [oauth1, drupal, afsigned, googleBooks]
+    static let signed: [FaultedClient] = all.filter { $0.wrongSecret != nil }
+
+    /// The client's error as every error of this package reads: its code's description, the
+    /// HTTP status, the wait a 429 asked for and the text the server signed; any other error by
+    /// its description.
+    static func classify(_ error: any Error) -> (code: String, status: Int?, retryAfter: Double?, serverSignatureBase: String?) {
+        guard let error = error as? any SignedAPIError else { return (String(describing: error), nil, nil, nil) }
+        return (error.code.description, error.statusCode, error.retryAfter, error.serverSignatureBase)
+    }
 
     /// Whether `error` says the task was cancelled: `CancellationError`, or a client error
     /// whose cause is one (or URLSession's cancelled error).
@@ -47,24 +65,9 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
         while let error = current {
             if error is CancellationError { return true }
             if let error = error as? URLError, error.code == .cancelled { return true }
-            current = cause(of: error)
+            current = (error as? any SignedAPIError)?.cause
         }
         return false
-    }
-
-    /// Reads an error of the client's type `E` with `read`; any other error by its description.
-    private static func reading<E: Error>(_: E.Type, _ read: @escaping @Sendable (E) -> (String, Int?)) -> @Sendable (any Error) -> (code: String, status: Int?) {
-        { error in (error as? E).map(read) ?? (String(describing: error), nil) }
-    }
-
-    private static func cause(of error: any Error) -> (any Error)? {
-        switch error {
-        case let error as SignedHTTPError: error.cause
-        case let error as DrupalServicesError: error.cause
-        case let error as AFSignedError: error.cause
-        case let error as GoogleBooksError: error.cause
-        default: nil
-        }
     }
 
     static let oauth1 = FaultedClient(
@@ -72,20 +75,23 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
         readRoute: "GET /1.1/account/verify_credentials.json", readMethod: "GET",
         decodeRoute: "POST /oauth/request_token",
         badBodyCodes: ["invalid token response"],
-        make: { running, http in
-            let credentials = running.credentials
-            let client = OAuth1Client(
-                provider: OAuth1Provider.twitter.pointed(at: running.baseURL),
-                consumerKey: credentials["consumerKey"]!, consumerSecret: credentials["consumerSecret"]!, http: http
-            )
-            let token = OAuth1Token(token: credentials["accessToken"]!, secret: credentials["accessTokenSecret"]!)
-            let url = running.baseURL.appendingPathComponent("1.1/account/verify_credentials.json")
+        make: { server, http in
+            let client = try server.client(OAuth1MockProvider.self, http: http)
+            let token = try server.demo(OAuth1MockProvider.self).token
+            let url = try server.url(of: OAuth1MockProvider.self, "1.1/account/verify_credentials.json")
             return Calls(
                 read: { _ = try await client.send(OAuth1Request(url: url), with: token) },
                 decode: { _ = try await client.requestToken(callback: URL(string: "https://app.example/callback")!) }
             )
         },
-        classify: reading(OAuth1Error.self) { ($0.code.description, $0.statusCode) }
+        wrongSecret: { server, http in
+            let demo = try server.demo(OAuth1MockProvider.self)
+            var configuration = try server.client(OAuth1MockProvider.self).configuration
+            configuration.credentials.consumerSecret = "wrong"
+            let client = OAuth1Client(configuration: configuration, http: http)
+            let url = try server.url(of: OAuth1MockProvider.self, "1.1/account/verify_credentials.json")
+            return { _ = try await client.send(OAuth1Request(url: url), with: demo.token) }
+        }
     )
 
     static let drupal = FaultedClient(
@@ -93,19 +99,18 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
         readRoute: "POST /services/json-rpc", readMethod: "POST",
         decodeRoute: "POST /services/json-rpc",
         badBodyCodes: ["invalid response", "decoding failed"],
-        make: { running, http in
-            let credentials = running.credentials
-            let client = DrupalServicesClient(
-                configuration: DrupalServicesConfiguration(
-                    baseURL: running.baseURL,
-                    apiKey: DrupalAPIKey(key: credentials["apiKey"]!, domain: credentials["domain"]!)
-                ),
-                http: http
-            )
+        make: { server, http in
+            let client = try server.client(DrupalMockProvider.self, http: http)
             _ = try await client.connect()
             return Calls(read: { _ = try await client.node(1) }, decode: { _ = try await client.node(1) })
         },
-        classify: reading(DrupalServicesError.self) { ($0.code.description, $0.statusCode) }
+        wrongSecret: { server, http in
+            var configuration = try server.client(DrupalMockProvider.self).configuration
+            configuration.apiKey?.key = "wrong"
+            let client = DrupalServicesClient(configuration: configuration, http: http)
+            _ = try await client.connect()
+            return { _ = try await client.node(1) }
+        }
     )
 
     /// A page of the AFSigned mock's `GET /users`.
@@ -120,18 +125,19 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
         readRoute: "GET /users", readMethod: "GET",
         decodeRoute: "GET /users",
         badBodyCodes: ["decoding failed", "invalid response"],
-        make: { running, http in
-            let credentials = running.credentials
-            let client = AFSignedClient(
-                configuration: AFSignedConfiguration(baseURL: running.baseURL, credentials: AFSignedCredentials(clientID: credentials["clientID"]!, clientSecret: credentials["clientSecret"]!)),
-                http: http
-            )
+        make: { server, http in
+            let client = try server.client(AFSignedMockProvider.self, http: http)
             return Calls(
                 read: { _ = try await client.json("GET", "/users", as: Users.self) },
                 decode: { _ = try await client.json("GET", "/users", as: Users.self) }
             )
         },
-        classify: reading(AFSignedError.self) { ($0.code.description, $0.statusCode) }
+        wrongSecret: { server, http in
+            var configuration = try server.client(AFSignedMockProvider.self).configuration
+            configuration.credentials.clientSecret = "wrong"
+            let client = AFSignedClient(configuration: configuration, http: http)
+            return { _ = try await client.json("GET", "/users", as: Users.self) }
+        }
     )
 
     static let googleBooks = FaultedClient(
@@ -139,14 +145,19 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
         readRoute: "GET /books/v1/volumes", readMethod: "GET",
         decodeRoute: "GET /books/v1/volumes",
         badBodyCodes: ["decoding failed", "invalid response"],
-        make: { running, http in
-            let client = GoogleBooksClient(
-                configuration: GoogleBooksConfiguration(baseURL: running.baseURL, apiKey: running.credentials["apiKey"]),
-                http: http
-            )
+        make: { server, http in
+            let client = try server.client(GoogleBooksMockProvider.self, http: http)
             let search = GoogleBooksSearch([.title("river")])
             return Calls(read: { _ = try await client.search(search) }, decode: { _ = try await client.search(search) })
         },
-        classify: reading(GoogleBooksError.self) { ($0.code.description, $0.statusCode) }
+        wrongSecret: nil
     )
+}
+
+extension MockServer {
+    /// `path` under the base URL of the running provider of type `provider`.
+    func url<Provider: MockDemoProviding>(of provider: Provider.Type, _ path: String) throws -> URL {
+        let running = try #require(providers.first { $0.context.provider is Provider })
+        return running.baseURL.appendingPathComponent(path)
+    }
 }

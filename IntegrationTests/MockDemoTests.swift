@@ -25,16 +25,16 @@ struct MockDemoTests {
             #expect(strings["discogs"] == ["consumerKey": oauth.consumerKey, "consumerSecret": oauth.consumerSecret, "accessToken": oauth.accessToken,
                                            "accessTokenSecret": oauth.accessTokenSecret, "userID": oauth.userID])
             let drupal = try server.demo(DrupalMockProvider.self)
-            #expect(strings["drupal"]?["apiKey"] == drupal.key.key && strings["drupal"]?["domain"] == drupal.key.domain)
+            #expect(strings["drupal"]?["apiKey"] == drupal.apiKey.key && strings["drupal"]?["domain"] == drupal.apiKey.domain)
             #expect(strings["drupal"]?["password"] == drupal.login.password && strings["drupal"]?["adminPassword"] == drupal.adminLogin.password)
-            #expect(strings["drupal"]?["readOnlyAPIKey"] == drupal.readOnlyKey.key)
+            #expect(strings["drupal"]?["readOnlyAPIKey"] == drupal.readOnlyAPIKey.key)
             let afsigned = try server.demo(AFSignedMockProvider.self)
-            #expect(strings["afsigned"] == ["clientID": afsigned.clientID, "clientSecret": afsigned.clientSecret])
+            #expect(strings["afsigned"] == ["clientID": afsigned.credentials.clientID, "clientSecret": afsigned.credentials.clientSecret])
             let books = try server.demo(GoogleBooksMockProvider.self)
             #expect(strings["googlebooks"] == ["apiKey": books.apiKey])
 
-            let secrets = [oauth.consumerSecret, oauth.accessTokenSecret, oauth.accessToken, drupal.key.key, drupal.login.password,
-                           drupal.adminLogin.password, drupal.readOnlyKey.key, afsigned.clientSecret, books.apiKey]
+            let secrets = [oauth.consumerSecret, oauth.accessTokenSecret, oauth.accessToken, drupal.apiKey.key, drupal.login.password,
+                           drupal.adminLogin.password, drupal.readOnlyAPIKey.key, afsigned.credentials.clientSecret, books.apiKey]
             var printed = ""
             for value in [oauth, drupal, afsigned, books] as [Any] {
                 printed += "\(value) \(String(reflecting: value)) "

@@ -62,12 +62,12 @@ struct SharedReplayStoreTests {
     }
 
     static func afsignedRequest(_ server: MockServer) throws -> APIRequest {
-        let signer = AFSignedSigner(credentials: try server.demo(AFSignedMockProvider.self))
+        let signer = AFSignedSigner(credentials: try server.demo(AFSignedMockProvider.self).credentials)
         return try signer.sign(APIRequest(url: server.providers[0].baseURL.appendingPathComponent("users")), at: Date())
     }
 
     static func drupalRequest(_ server: MockServer) throws -> APIRequest {
-        let call = DrupalKeySigner(apiKey: try server.demo(DrupalMockProvider.self).key, call: JSONRPCRequest(method: "node.get", params: [1], id: 1), sessid: nil).signedCall(at: Date())
+        let call = DrupalKeySigner(apiKey: try server.demo(DrupalMockProvider.self).apiKey, call: JSONRPCRequest(method: "node.get", params: [1], id: 1), sessid: nil).signedCall(at: Date())
         let url = server.providers[0].baseURL.appendingPathComponent(String(DrupalMockProvider.endpointPath.dropFirst()))
         return APIRequest(method: "POST", url: url, headers: ["Content-Type": "application/json"], body: call.encoded())
     }

@@ -11,9 +11,9 @@ func afsignedMockTour() async throws {
         let api = try server.client(AFSignedMockProvider.self)     // an AFSignedClient with the demo client id and secret
         let created = try await api.send("POST", "/users", parameters: [AFSignedParameter("name", "Ann"), AFSignedParameter("email", "ann@example.com")])
         print(created.statusCode)                                  // 201
-        let demo = try server.demo(AFSignedMockProvider.self)      // AFSignedCredentials
+        let demo = try server.demo(AFSignedMockProvider.self)      // AFSignedMockCredentials
         let wrong = AFSignedClient(configuration: AFSignedConfiguration(
-            baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: demo.clientID, clientSecret: "wrong")))
+            baseURL: server.baseURL, credentials: AFSignedCredentials(clientID: demo.credentials.clientID, clientSecret: "wrong")))
         do {
             _ = try await wrong.json("GET", "/users", as: [String: Int].self)
         } catch let error as AFSignedError {

@@ -26,7 +26,7 @@ public struct AFSignedMockProvider: MockProvider {
     public var name: String { "afsigned" }
 
     /// ``demo`` as the ready file's strings: `clientID` and `clientSecret` of the demo client.
-    public var demoCredentials: [String: String] { ["clientID": demo.clientID, "clientSecret": demo.clientSecret] }
+    public var demoCredentials: [String: String] { ["clientID": demo.credentials.clientID, "clientSecret": demo.credentials.clientSecret] }
 
     /// Adds the user routes over a fresh table (and a fresh nonce store).
     public func addRoutes(to router: Router<MockRequestContext>, context: MockServerContext) {

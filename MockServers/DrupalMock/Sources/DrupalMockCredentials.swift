@@ -8,10 +8,11 @@ public import MockServerKit
 /// The same values as `MockServer.Running.credentials` and the `mock-servers` ready file, under
 /// the same names. Keys and passwords never appear in `description` or `dump`.
 public struct DrupalMockCredentials: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The API key (and its domain) that may call every method.
-    public let key: DrupalAPIKey
+    /// The API key (and its domain) that may call every method, as the SDK's configuration
+    /// takes it (`DrupalServicesConfiguration(baseURL:apiKey:)`).
+    public let apiKey: DrupalAPIKey
     /// A key that may call only `system.connect` and `node.get`.
-    public let readOnlyKey: DrupalAPIKey
+    public let readOnlyAPIKey: DrupalAPIKey
     /// The demo user (uid 2), who may edit their own nodes.
     public let login: DrupalLogin
     /// The administrator (uid 1), who may edit every node.
@@ -21,21 +22,21 @@ public struct DrupalMockCredentials: Sendable, CustomStringConvertible, CustomDe
     /// `readOnlyDomain`, `adminUsername`, `adminPassword`).
     var fields: [String: String] {
         [
-            "apiKey": key.key, "domain": key.domain, "username": login.username, "password": login.password,
-            "readOnlyAPIKey": readOnlyKey.key, "readOnlyDomain": readOnlyKey.domain,
+            "apiKey": apiKey.key, "domain": apiKey.domain, "username": login.username, "password": login.password,
+            "readOnlyAPIKey": readOnlyAPIKey.key, "readOnlyDomain": readOnlyAPIKey.domain,
             "adminUsername": adminLogin.username, "adminPassword": adminLogin.password,
         ]
     }
 
     /// The domains and user names; keys and passwords redacted.
     public var description: String {
-        "DrupalMockCredentials(domain: \(key.domain), readOnlyDomain: \(readOnlyKey.domain), username: \(login.username), adminUsername: \(adminLogin.username), secrets: <redacted>)"
+        "DrupalMockCredentials(domain: \(apiKey.domain), readOnlyDomain: \(readOnlyAPIKey.domain), username: \(login.username), adminUsername: \(adminLogin.username), secrets: <redacted>)"
     }
     /// The same as ``description``.
     public var debugDescription: String { description }
     /// The domains and user names; keys and passwords redacted.
     public var customMirror: Mirror {
-        Mirror(self, children: ["key": key, "readOnlyKey": readOnlyKey, "login": login, "adminLogin": adminLogin], displayStyle: .struct)
+        Mirror(self, children: ["apiKey": apiKey, "readOnlyAPIKey": readOnlyAPIKey, "login": login, "adminLogin": adminLogin], displayStyle: .struct)
     }
 }
 
@@ -43,8 +44,8 @@ extension DrupalMockProvider: MockDemoProviding {
     /// The site's demo keys and logins.
     public var demo: DrupalMockCredentials {
         DrupalMockCredentials(
-            key: DrupalSiteContent.appKey.apiKey,
-            readOnlyKey: DrupalSiteContent.readerKey.apiKey,
+            apiKey: DrupalSiteContent.appKey.apiKey,
+            readOnlyAPIKey: DrupalSiteContent.readerKey.apiKey,
             login: DrupalLogin(username: DrupalSiteContent.demo.name, password: DrupalSiteContent.demo.password),
             adminLogin: DrupalLogin(username: DrupalSiteContent.admin.name, password: DrupalSiteContent.admin.password)
         )
@@ -54,7 +55,7 @@ extension DrupalMockProvider: MockDemoProviding {
     /// options turn keys off) and the site's `sessid` setting.
     public func client(at baseURL: URL, http: SignedHTTPClient) -> DrupalServicesClient {
         DrupalServicesClient(
-            configuration: DrupalServicesConfiguration(baseURL: baseURL, apiKey: options.usesKeys ? demo.key : nil, usesSessid: options.usesSessid),
+            configuration: DrupalServicesConfiguration(baseURL: baseURL, apiKey: options.usesKeys ? demo.apiKey : nil, usesSessid: options.usesSessid),
             http: http
         )
     }

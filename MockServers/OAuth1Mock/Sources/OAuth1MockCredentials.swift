@@ -25,6 +25,13 @@ public struct OAuth1MockCredentials: Sendable, Hashable, CustomStringConvertible
     /// The demo access token as the client uses it.
     public var token: OAuth1Token { OAuth1Token(token: accessToken, secret: accessTokenSecret) }
 
+    /// The demo consumer and access token as the SDK's configuration takes them
+    /// (`OAuth1Configuration(provider:credentials:)`, `OAuth1Signer(credentials:)`); for a
+    /// flavour whose consumer signs with ``privateKeyPEM``, the consumer secret is empty.
+    public var credentials: OAuth1Credentials {
+        OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret, token: accessToken, tokenSecret: accessTokenSecret)
+    }
+
     /// The ready file's strings (`consumerKey`, `consumerSecret` or `privateKey`, `accessToken`,
     /// `accessTokenSecret`, `userID`).
     var fields: [String: String] {

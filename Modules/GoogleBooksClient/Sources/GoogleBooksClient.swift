@@ -40,6 +40,20 @@ public struct GoogleBooksClient: Sendable {
         return try GoogleBooksAnswer.decode(response, as: GoogleBooksVolumes.self, now: http.deviceClock())
     }
 
+    /// Sends `GET {baseURL}/books/v1/{path}` with `parameters` (and the configuration's key and
+    /// country): any endpoint this client has no method for, the answer's JSON yours to read.
+    ///
+    /// - Returns: the response, when its status is 2xx.
+    /// - Throws: ``GoogleBooksError`` for any other status (Google's reason as its code,
+    ///   ``GoogleBooksError/Code/rateLimited`` with ``GoogleBooksError/retryAfter`` for 429),
+    ///   ``GoogleBooksError/Code/invalidURL`` for a path that does not make a URL, and
+    ///   ``GoogleBooksError/Code/transportFailed`` when no response arrived.
+    public func send(_ path: String, parameters: [(name: String, value: String)] = []) async throws -> APIResponse {
+        let response = try await get(path, parameters)
+        try GoogleBooksAnswer.check(response, now: http.deviceClock())
+        return response
+    }
+
     /// The volume `id` (`projection` full by default).
     ///
     /// - Throws: ``GoogleBooksError/Code/notFound`` for an unknown id.

@@ -13,7 +13,7 @@ enum OAuth1ProviderErrorText {
         let mockReason = response.mockReason
         var sentences = [said.map { "\(provider) says: \($0)" } ?? "\(provider) answered HTTP \(response.statusCode) with no explanation"]
         if let mockReason { sentences.append("The mock server's reason: \(mockReason)") }
-        func error(_ code: OAuth1Error.Code, advice: String?, difference: OAuth1BaseStringDifference? = nil) -> OAuth1Error {
+        func error(_ code: OAuth1Error.Code, advice: String?, difference: OAuth1BaseStringDifference? = nil, theirs: String? = nil) -> OAuth1Error {
             OAuth1Error(
                 code: code,
                 message: (sentences + (advice.map { [$0] } ?? [])).map(terminated).joined(separator: " "),
@@ -22,6 +22,7 @@ enum OAuth1ProviderErrorText {
                 providerMessage: said?.text,
                 mockReason: mockReason,
                 baseStringDifference: difference,
+                serverSignatureBase: theirs,
                 problemReport: report
             )
         }
@@ -36,7 +37,7 @@ enum OAuth1ProviderErrorText {
             let advice = difference.isIdentical
                 ? "Both sides signed the same base string, so a secret differs: check the consumer secret and the token secret"
                 : "The base strings differ: \(difference)"
-            return error(.signatureInvalid, advice: advice, difference: difference)
+            return error(.signatureInvalid, advice: advice, difference: difference, theirs: theirs)
         }
         if let report {
             let reading = reading(report)
