@@ -190,7 +190,7 @@ targets.append(.testTarget(
     dependencies: [
         "TestSupport", "CredentialStore", "Examples", "MockServerKit", "MockServerCatalog", "MockServerTesting", "OAuth1Mock", "OAuth1MockTesting", "OAuth1Client", "OAuth1RSA",
         "DrupalServicesClient", "DrupalMock", "AFSignedClient", "AFSignedMock", "GoogleBooksClient", "GoogleBooksMock",
-        "SignedHTTP", "SignedHTTPTesting", "SigningCore", httpTypes, hummingbirdTesting,
+        "SignedHTTP", "SignedHTTPTesting", "SigningCore", httpTypes, hummingbirdTesting, "PostgresReplayStore",
     ],
     path: "IntegrationTests",
     exclude: ["Peers"]
@@ -204,7 +204,7 @@ targets.append(.target(
     dependencies: [
         "SigningCore", "SignedHTTP", "SignedHTTPTesting", "OAuth1Client", "OAuth1RSA", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "CredentialStore",
         "MockServerKit", "OAuth1Mock", "OAuth1MockTesting", "DrupalMock", "AFSignedMock", "GoogleBooksMock", "MockServerCatalog", hummingbirdTesting,
-        "HummingbirdSignedRequests", hummingbird,
+        "HummingbirdSignedRequests", hummingbird, nioCore, logging, "PostgresReplayStore",
     ],
     path: "Examples/Sources"
 ))

@@ -113,8 +113,9 @@ public struct OAuth1Error: SignedAPIError {
     /// `X-OAuth1-Base-String`, or a problem report's `oauth_signature_base_string`) differs
     /// from ours; `nil` when it did not report one.
     public let baseStringDifference: OAuth1BaseStringDifference?
-    /// For a ``Code/signatureInvalid`` refusal made by ``OAuth1Verifier``: the base string the
-    /// server signed (what the mock sends as `X-OAuth1-Base-String`); never a secret.
+    /// For ``Code/signatureInvalid``: the base string the server signed — ``OAuth1Verifier``'s
+    /// own, or the one a provider reported (`X-OAuth1-Base-String`, `oauth_signature_base_string`);
+    /// never a secret.
     public let serverSignatureBase: String?
     /// The provider's refusal in the terms of the OAuth Problem Reporting extension, when it
     /// answered with one (`oauth_problem` in the body or in `WWW-Authenticate`): the problem,

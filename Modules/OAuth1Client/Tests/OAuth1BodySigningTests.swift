@@ -82,7 +82,7 @@ struct OAuth1BodySigningTests {
         _ = try await verifier.verify(Self.received(signed), now: Self.now)
     }
 
-    @Test("requiresBodyHash: a body left out of the signature is refused as missing oauth_body_hash; a hashed one passes")
+    @Test("requiresBodyHash: a body left out of the signature is refused as missing oauth_body_hash; a hashed one passes, and so does a request without a body")
     func required() async throws {
         let verifier = Self.verifier(requiresBodyHash: true)
         let unsigned = try Self.sign(Self.json, contentType: "application/json", policy: .unsigned)
@@ -91,6 +91,8 @@ struct OAuth1BodySigningTests {
         #expect(error?.message.contains("oauth_body_hash") == true)
         _ = try await verifier.verify(Self.received(try Self.sign(Self.json, contentType: "application/json", policy: .bodyHash)), now: Self.now)
         _ = try await verifier.verify(Self.received(try Self.sign([], contentType: nil, policy: .bodyHashAlways)), now: Self.now)
+        // No body, no hash: nothing could be covered, and nothing is refused (a GET).
+        _ = try await verifier.verify(Self.received(try Self.sign([], contentType: nil, policy: .bodyHash)), now: Self.now)
         let form = try Self.sign(Array("a=1".utf8), contentType: "application/x-www-form-urlencoded", policy: .bodyHash)
         _ = try await verifier.verify(Self.received(form), now: Self.now)
     }

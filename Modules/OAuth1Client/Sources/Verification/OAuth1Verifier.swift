@@ -72,9 +72,10 @@ public struct OAuth1Verifier: SignedRequestVerifier {
     /// default; PLAINTEXT only over TLS, RFC 5849 §3.4.4). A method must also fit the
     /// consumer: HMAC needs its secret, RSA its public key.
     public var signatureMethods: Set<OAuth1SignatureMethod>
-    /// Whether a request whose body is not a form must sign it through `oauth_body_hash`
-    /// (an empty body included), as payment APIs require; `false` by default, when a body hash
-    /// is checked only if sent.
+    /// Whether a request with a body that is not a form must sign it through `oauth_body_hash`,
+    /// as payment APIs require; `false` by default, when a body hash is checked only if sent.
+    /// A request without a body needs none (a hash sent with one is still checked): a body
+    /// added on the way would have no hash, and be refused.
     public var requiresBodyHash: Bool
     /// How far `oauth_timestamp` may lie from the server's clock, either way (5 minutes by
     /// default; counted in whole seconds).
@@ -172,7 +173,7 @@ public struct OAuth1Verifier: SignedRequestVerifier {
                 message: "this consumer is registered with \(registered), which cannot check \(incoming.signatureMethod.rawValue); sign with \(fitting.joined(separator: " or "))"
             )
         }
-        if requiresBodyHash, !incoming.isFormEncoded, incoming.bodyHash == nil {
+        if requiresBodyHash, !incoming.isFormEncoded, !incoming.body.isEmpty, incoming.bodyHash == nil {
             throw OAuth1Error(code: .missingParameter, message: "the request has no oauth_body_hash; this service signs bodies: send the Base64 \(incoming.signatureMethod.hash) hash of the body")
         }
         let nowSeconds = Int(now.timeIntervalSince1970)
