@@ -91,7 +91,7 @@ sdkProduct("GoogleBooksClient", dependencies: ["SignedHTTP", "SigningCore"], tes
 // Test doubles for SDK users' tests and ours: a transport answering from a closure, one that
 // records requests, a clock that does not really sleep. Foundation only, so no trait.
 products.append(.library(name: "SignedHTTPTesting", targets: ["SignedHTTPTesting"]))
-targets.append(.target(name: "SignedHTTPTesting", dependencies: ["SignedHTTP"], path: "Modules/SignedHTTPTesting"))
+targets.append(.target(name: "SignedHTTPTesting", dependencies: ["SignedHTTP", "SignedVerification"], path: "Modules/SignedHTTPTesting"))
 
 // MARK: Mock servers
 
@@ -154,7 +154,7 @@ adapterProduct("HummingbirdSignedRequests", dependencies: [
     adapterExternal("Logging", "swift-log", trait: hummingbirdAdapter),
     adapterExternal("Metrics", "swift-metrics", trait: hummingbirdAdapter),
     adapterExternal("CoreMetrics", "swift-metrics", trait: hummingbirdAdapter),
-], testDependencies: ["SignedHTTP", "SigningCore", hummingbirdTesting, external("MetricsTestKit", "swift-metrics")])
+], testDependencies: ["SignedHTTP", "SignedHTTPTesting", "SigningCore", hummingbirdTesting, external("MetricsTestKit", "swift-metrics")])
 adapterProduct("OpenAPISignedRequests", dependencies: [
     "SignedHTTP", "SigningCore", "OAuth1Client", "AFSignedClient",
     adapterExternal("OpenAPIRuntime", "swift-openapi-runtime", trait: openAPIAdapter),

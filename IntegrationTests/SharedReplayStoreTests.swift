@@ -7,6 +7,7 @@ import MockServerKit
 import MockServerTesting
 import OAuth1Client
 import OAuth1Mock
+import SignedHTTPTesting
 import Testing
 
 /// Mock servers behind one address share one replay store (here in memory; across processes,
@@ -17,13 +18,6 @@ struct SharedReplayStoreTests {
     /// How long one exchange may take before the test calls it a hang: generous, since the whole
     /// suite runs at once on two cores; no assertion is about time.
     static let hangGuard: Duration = .seconds(60)
-
-    /// A store that cannot answer, as a database that is down.
-    struct UnavailableStore: ReplayStore {
-        func insertIfAbsent(_ key: ReplayKey, until expiry: Date, now: Date) async throws(SignedVerificationError) -> Bool {
-            throw SignedVerificationError(code: .replayStoreUnavailable, message: "replay store unavailable: 127.0.0.1:1/none refused the connection")
-        }
-    }
 
     /// `request` as raw HTTP/1.1 with its own `Host` (what a load balancer passes on), so the
     /// same bytes can go to any instance.
@@ -110,7 +104,7 @@ struct SharedReplayStoreTests {
             (DrupalMockProvider(options: DrupalMockOptions(usesSessid: false)), Self.drupalRequest),
         ]
         for (provider, request) in cases {
-            try await MockServer.withRunning([(provider, MockServerConfiguration())], replayStore: UnavailableStore()) { server in
+            try await MockServer.withRunning([(provider, MockServerConfiguration())], replayStore: UnavailableReplayStore(message: "replay store unavailable: 127.0.0.1:1/none refused the connection")) { server in
                 let reply = try await RawHTTP.exchange(port: Self.port(server), text: Self.raw(try request(server)), timeout: Self.hangGuard)
                 #expect(reply.status == 503, "\(provider.name): \(reply.text)")
                 #expect(reply.text.lowercased().contains("retry-after: 1"), "\(provider.name)")

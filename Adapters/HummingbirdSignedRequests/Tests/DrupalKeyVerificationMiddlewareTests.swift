@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import SignedVerification
+import SignedHTTPTesting
 import Testing
 
 /// `DrupalKeyVerificationMiddleware` in front of a JSON-RPC endpoint: Drupal's strings as the
@@ -96,7 +97,7 @@ struct DrupalKeyVerificationMiddlewareTests {
     @Test("a replay store that cannot answer is 503 with Retry-After, never a pass, and the store's reason goes to the log, not the answer")
     func storeDown() async throws {
         let logs = LogRecorder()
-        try await Self.app(store: FailingReplayStore(), logs: logs).test(.router) { client in
+        try await Self.app(store: UnavailableReplayStore(message: "\(VerificationTestKit.databaseHost) did not answer within 2 s"), logs: logs).test(.router) { client in
             let response = try await Self.post(Self.call().encoded(), to: client)
             #expect(response.status == .serviceUnavailable)
             #expect(response.headers[.retryAfter] == "1")

@@ -9,6 +9,7 @@ import OAuth1Client
 import SignedHTTP
 import SignedVerification
 import SigningCore
+import SignedHTTPTesting
 import Testing
 
 /// `OAuth1VerificationMiddleware` in a Hummingbird app: what passes, what is refused and how
@@ -149,7 +150,7 @@ struct OAuth1VerificationMiddlewareTests {
     @Test("a replay store that cannot answer is 503 with Retry-After, never a pass, and the store's reason goes to the log, not the answer")
     func storeDown() async throws {
         let logs = LogRecorder()
-        try await Self.app(store: FailingReplayStore(), logs: logs).test(.router) { client in
+        try await Self.app(store: UnavailableReplayStore(message: "\(VerificationTestKit.databaseHost) did not answer within 2 s"), logs: logs).test(.router) { client in
             let response = try await VerificationTestKit.send(try Self.signed("http://localhost/whoami"), with: client)
             #expect(response.status == .serviceUnavailable)
             #expect(response.headers[.retryAfter] == "1")

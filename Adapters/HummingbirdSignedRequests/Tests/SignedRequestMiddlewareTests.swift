@@ -8,6 +8,7 @@ import MetricsTestKit
 import SignedHTTP
 import SignedVerification
 import SigningCore
+import SignedHTTPTesting
 import Testing
 
 /// `SignedRequestMiddleware` itself, over a verifier of a scheme this package does not ship (so
@@ -104,7 +105,7 @@ struct SignedRequestMiddlewareTests {
     @Test("a store that cannot answer: 503 with Retry-After added by SignedRefusal itself, logged at error, counted as unavailable")
     func unavailable() async throws {
         let (logs, metrics) = (LogRecorder(), TestMetrics())
-        try await Self.app(store: FailingReplayStore(), logs: logs, metrics: metrics).test(.router) { client in
+        try await Self.app(store: UnavailableReplayStore(message: "\(VerificationTestKit.databaseHost) did not answer within 2 s"), logs: logs, metrics: metrics).test(.router) { client in
             let response = try await Self.post(client, key: "app", id: "1")
             #expect(response.status == .serviceUnavailable && response.headers[.retryAfter] == "1")
         }

@@ -54,13 +54,6 @@ enum VerificationTestKit {
     }
 }
 
-/// A replay store whose database is down: every call throws, its message naming the database.
-struct FailingReplayStore: ReplayStore {
-    func insertIfAbsent(_ key: ReplayKey, until expiry: Date, now: Date) async throws(SignedVerificationError) -> Bool {
-        throw SignedVerificationError(code: .replayStoreUnavailable, message: "\(VerificationTestKit.databaseHost) did not answer within 2 s")
-    }
-}
-
 /// What a test app logged: each entry's level and message (swift-log's own logger, with this
 /// handler in place of the process-wide one).
 final class LogRecorder: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import DrupalServicesClient
 import Foundation
+import SignedHTTPTesting
 import Testing
 
 /// Drupal key authentication on the server side: Drupal's checks and words, the nonce recorded
@@ -9,12 +10,6 @@ struct DrupalKeyVerifierTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
     static let app = DrupalAPIKey(key: "3f9a6c2e81d04b7d95e2a1c7b0f4d8e6", domain: "app.example.com")
     static let reader = DrupalAPIKey(key: "a7d2e5b0c9f14386e2b7d0a5c8f3e169", domain: "reader.example.com")
-
-    struct UnavailableStore: ReplayStore {
-        func insertIfAbsent(_ key: ReplayKey, until expiry: Date, now: Date) async throws(SignedVerificationError) -> Bool {
-            throw SignedVerificationError(code: .replayStoreUnavailable, message: "replay store unavailable: db:5432 timed out")
-        }
-    }
 
     static func verifier(store: any ReplayStore = MemoryReplayStore(), recording: DrupalKeyVerifier.NonceRecording = .afterHash) -> DrupalKeyVerifier {
         DrupalKeyVerifier(keys: [.init(app), .init(reader, methods: ["node.get"])], replayStore: store, nonceRecording: recording)
@@ -103,7 +98,7 @@ struct DrupalKeyVerifierTests {
         notification.id = nil
         let quiet = verifier.refusal(try #require(await Self.refusal(notification, verifier)), now: Self.now)
         #expect(quiet.status == 200 && quiet.body.isEmpty && quiet.headers["Content-Type"] == nil)
-        let down = Self.verifier(store: UnavailableStore())
+        let down = Self.verifier(store: UnavailableReplayStore(message: "replay store unavailable: db:5432 timed out"))
         let unavailable = down.refusal(try #require(await Self.refusal(Self.call(), down)), now: Self.now)
         #expect(unavailable.status == 503 && unavailable.headers["Retry-After"] == "1" && unavailable.isUnavailable)
         #expect(!String(decoding: unavailable.body, as: UTF8.self).contains("db:5432"))
@@ -152,7 +147,7 @@ struct DrupalKeyVerifierTests {
 
     @Test("a replay store that cannot answer refuses the call")
     func unavailable() async throws {
-        let error = await Self.refusal(Self.call(), Self.verifier(store: UnavailableStore()))
+        let error = await Self.refusal(Self.call(), Self.verifier(store: UnavailableReplayStore(message: "replay store unavailable: db:5432 timed out")))
         #expect(error?.code == .replayStoreUnavailable && error?.cause is SignedVerificationError && error?.message.contains("db:5432") == true)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OAuth1Client
+import SignedHTTPTesting
 import Testing
 
 /// The complete server-side check: every refusal with its code and words, the order of the
@@ -9,13 +10,6 @@ import Testing
 struct OAuth1VerifierTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
     static let credentials = OAuth1Credentials(consumerKey: "ck", consumerSecret: "cs", token: "tk", tokenSecret: "ts")
-
-    /// A replay store that cannot answer, as a database that is down.
-    struct UnavailableStore: ReplayStore {
-        func insertIfAbsent(_ key: ReplayKey, until expiry: Date, now: Date) async throws(SignedVerificationError) -> Bool {
-            throw SignedVerificationError(code: .replayStoreUnavailable, message: "replay store unavailable: 127.0.0.1:5432/test refused the connection")
-        }
-    }
 
     static func verifier(
         store: any ReplayStore = MemoryReplayStore(), publicURL: PublicURLPolicy = .request, methods: Set<OAuth1SignatureMethod> = [.hmacSHA1, .hmacSHA256]
@@ -153,7 +147,7 @@ struct OAuth1VerifierTests {
 
     @Test("a replay store that cannot answer refuses the request (fails closed), naming the store")
     func storeUnavailable() async throws {
-        let error = await Self.refusal(try Self.signed(), Self.verifier(store: UnavailableStore()))
+        let error = await Self.refusal(try Self.signed(), Self.verifier(store: UnavailableReplayStore(message: "replay store unavailable: 127.0.0.1:5432/test refused the connection")))
         #expect(error?.code == .replayStoreUnavailable)
         #expect(error?.message.contains("127.0.0.1:5432") == true && error?.cause is SignedVerificationError)
     }
