@@ -52,7 +52,7 @@ struct AppMockTests {
             #expect(page.items?.count == 5)
             let keyless = GoogleBooksClient(configuration: GoogleBooksConfiguration(baseURL: server.baseURL))
             let error = await #expect(throws: GoogleBooksError.self) { try await keyless.search(GoogleBooksSearch([.title("river")])) }
-            #expect(error?.statusCode == 403 || error?.statusCode == 400)
+            #expect(error?.code == .forbidden && error?.statusCode == 403)   // Google: "The request is missing a valid API key."
             #expect(error?.mockReason != nil)
         }
     }
