@@ -93,7 +93,7 @@ public enum FormEncoding {
     /// order: the splitting rule of ``parse(_:)`` (fields separated by `&`, empty ones skipped,
     /// the first `=` ending the name, a field without `=` an empty value), for code that
     /// decodes the parts itself. Stops when `body` returns `false`.
-    public static func forEachRawField(in input: UnsafeBufferPointer<UInt8>, _ body: (_ name: Range<Int>, _ value: Range<Int>) -> Bool) {
+    package static func forEachRawField(in input: UnsafeBufferPointer<UInt8>, _ body: (_ name: Range<Int>, _ value: Range<Int>) -> Bool) {
         var segmentStart = 0
         while segmentStart < input.count {
             var segmentEnd = segmentStart

@@ -32,7 +32,7 @@ public struct HMAC<Hash: HashAlgorithm>: Sendable {
     ///
     /// Inlinable (like the other members), so callers get code specialised for their hash.
     @inlinable
-    public init(keyBuffer key: UnsafeRawBufferPointer) {
+    package init(keyBuffer key: UnsafeRawBufferPointer) {
         let blockSize = Hash.blockByteCount
         inner = Hash()
         outer = Hash()

@@ -63,7 +63,7 @@ public enum PercentEncoding {
 
     /// Appends `input` (UTF-8 bytes) percent-encoded to `output`; see ``append(_:allowing:to:)``.
     @inlinable
-    public static func append(encoding input: UnsafeBufferPointer<UInt8>, allowing allowed: AllowedSet = .unreserved, to output: inout [UInt8]) {
+    package static func append(encoding input: UnsafeBufferPointer<UInt8>, allowing allowed: AllowedSet = .unreserved, to output: inout [UInt8]) {
         // A short input (a path, a secret, a signature) is encoded in one pass into a scratch
         // buffer on the stack and copied; a long one is measured first and written in place.
         guard input.count > 256 else {
@@ -91,7 +91,7 @@ public enum PercentEncoding {
     ///
     /// - Precondition: `output` has room for three bytes per UTF-8 byte of `text` from `start`.
     @inlinable
-    public static func write(_ text: some StringProtocol, allowing allowed: AllowedSet = .unreserved, to output: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+    package static func write(_ text: some StringProtocol, allowing allowed: AllowedSet = .unreserved, to output: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         withContiguousUTF8(text) { input in
             precondition(start >= 0 && output.count - start >= 3 * input.count, "the output has no room for the text encoded")
             return write(input, allowing: allowed, spaceAsPlus: false, to: output, at: start)
@@ -104,7 +104,7 @@ public enum PercentEncoding {
     ///
     /// - Precondition: `output` has room for three bytes per byte of `input` from `start`.
     @inlinable
-    public static func write(encoding input: UnsafeBufferPointer<UInt8>, allowing allowed: AllowedSet = .unreserved, to output: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+    package static func write(encoding input: UnsafeBufferPointer<UInt8>, allowing allowed: AllowedSet = .unreserved, to output: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         precondition(start >= 0 && output.count - start >= 3 * input.count, "the output has no room for the bytes encoded")
         return write(input, allowing: allowed, spaceAsPlus: false, to: output, at: start)
     }
@@ -195,7 +195,7 @@ public enum PercentEncoding {
 
     /// ``decode(_:plusAsSpace:)`` over UTF-8 bytes already in memory, such as a header being
     /// parsed, without making a string of the escaped text first.
-    public static func decode(_ utf8: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) throws(SigningCoreError) -> String {
+    package static func decode(_ utf8: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) throws(SigningCoreError) -> String {
         try decode(utf8: utf8, plusAsSpace: plusAsSpace).get()
     }
 
@@ -210,7 +210,7 @@ public enum PercentEncoding {
     /// - Throws: ``SigningCoreError/Code/invalidPercentEncoding`` as ``decodeBytes(_:plusAsSpace:)``
     ///   does, with the offset in `input`; `output` is then left as it was. The bytes are not
     ///   checked to be UTF-8.
-    public static func append(decoding input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false, to output: inout [UInt8]) throws(SigningCoreError) {
+    package static func append(decoding input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false, to output: inout [UInt8]) throws(SigningCoreError) {
         // Text without escapes, most names and values, is copied whole.
         guard firstEscape(in: input, plusAsSpace: plusAsSpace) < input.count else {
             output.append(contentsOf: input)
