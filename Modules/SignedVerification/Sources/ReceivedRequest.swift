@@ -36,21 +36,13 @@ public struct ReceivedRequest: Sendable {
 
     /// The query part of ``target`` (after `?`), still percent-encoded; `nil` without a `?`.
     public var query: Substring? {
-        questionMark.map { target[target.index(after: $0)...] }
+        // By scalars: a combining mark after the `?` belongs to the query, not to the `?`.
+        questionMark.map { Substring(target.unicodeScalars[target.unicodeScalars.index(after: $0)...]) }
     }
 
-    /// The target's first `?` character. In an ASCII target, the usual one, every byte is a
-    /// character, so the `?` byte is looked for directly instead of reading characters.
+    /// The target's first `?`, found in its UTF-8 bytes: a `?` byte is never part of another
+    /// character's encoding, so its index is a character boundary.
     private var questionMark: String.Index? {
-        var target = target
-        // `.none` when the target is not ASCII; else where its `?` byte is, if it has one.
-        let offset = target.withUTF8 { bytes -> Int?? in
-            var union: UInt8 = 0
-            for byte in bytes { union |= byte }
-            guard union < 0x80 else { return .none }
-            return .some(bytes.firstIndex(of: UInt8(ascii: "?")))
-        }
-        guard let offset else { return self.target.firstIndex(of: "?") }
-        return offset.map { self.target.utf8.index(self.target.startIndex, offsetBy: $0) }
+        target.utf8.firstIndex(of: UInt8(ascii: "?"))
     }
 }

@@ -153,55 +153,21 @@ public enum OAuth1AuthorizationHeader {
     /// the first `count` parameters of `encoded`, copied as they were encoded for the base string
     /// instead of encoded a second time, then `oauth_signature`.
     static func serialize(realm: String?, encoded: OAuth1Canonicalization.SortedParameters, count: Int, signature: String) -> String {
-        // Measured first, then written straight into the string's storage.
-        let scheme: StaticString = "OAuth "
-        var realmElement = realm.map(Self.realmElement) ?? ""
-        var signature = signature
-        return signature.withUTF8 { signature in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * signature.count) { scratch in
-                let encodedSignature = UnsafeBufferPointer(rebasing: scratch[..<PercentEncoding.write(encoding: signature, to: scratch, at: 0)])
-                let signaturePrefix: StaticString = "oauth_signature=\""
-                var length = scheme.utf8CodeUnitCount + realmElement.utf8.count + signaturePrefix.utf8CodeUnitCount + encodedSignature.count + 1
-                var elements = (realm == nil ? 0 : 1) + 1
-                encoded.forEachEncoded(first: count) { name, value in
-                    length += name.count + value.count + 3
-                    elements += 1
-                }
-                length += 2 * (elements - 1)
-                return String(unsafeUninitializedCapacity: length) { output in
-                    var written = 0
-                    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-                        _ = UnsafeMutableBufferPointer(rebasing: output[written..<written + bytes.count]).initialize(fromContentsOf: bytes)
-                        written += bytes.count
-                    }
-                    func write(_ byte: UInt8) {
-                        output[written] = byte
-                        written += 1
-                    }
-                    func separate() {
-                        guard written > scheme.utf8CodeUnitCount else { return }
-                        write(UInt8(ascii: ","))
-                        write(UInt8(ascii: " "))
-                    }
-                    scheme.withUTF8Buffer { write($0) }
-                    realmElement.withUTF8 { write($0) }
-                    encoded.forEachEncoded(first: count) { name, value in
-                        separate()
-                        write(name)
-                        write(UInt8(ascii: "="))
-                        write(UInt8(ascii: "\""))
-                        write(value)
-                        write(UInt8(ascii: "\""))
-                    }
-                    separate()
-                    signaturePrefix.withUTF8Buffer { write($0) }
-                    write(encodedSignature)
-                    write(UInt8(ascii: "\""))
-                    precondition(written == length, "the Authorization header was not written to the length computed")
-                    return written
-                }
-            }
+        var capacity = 64 + 3 * signature.utf8.count
+        encoded.forEachEncoded(first: count) { name, value in capacity += name.count + value.count + 5 }
+        var output = opening(realm: realm, capacity: capacity)
+        encoded.forEachEncoded(first: count) { name, value in
+            if output.count > 6 { output.append(contentsOf: ", ".utf8) }
+            output.append(contentsOf: name)
+            output.append(contentsOf: "=\"".utf8)
+            output.append(contentsOf: value)
+            output.append(UInt8(ascii: "\""))
         }
+        if output.count > 6 { output.append(contentsOf: ", ".utf8) }
+        output.append(contentsOf: "oauth_signature=\"".utf8)
+        PercentEncoding.append(signature, to: &output)
+        output.append(UInt8(ascii: "\""))
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `OAuth ` and the realm, when there is one: how every header value starts.

@@ -1,10 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import SigningCore
 
 /// Decoded parameter names and values kept as UTF-8 bytes in one buffer: how the signer and
@@ -234,10 +227,7 @@ struct OAuth1DecodedParameters: Sendable {
 
     /// Whether `bytes` hold `prefix` from `start` (which must leave room for it).
     private func hasPrefix(_ prefix: StaticString, at start: Int) -> Bool {
-        guard prefix.utf8CodeUnitCount > 0 else { return true }
-        return bytes.withUnsafeBytes { bytes in
-            memcmp(bytes.baseAddress! + start, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
-        }
+        prefix.withUTF8Buffer { prefix in bytes[start..<(start + prefix.count)].elementsEqual(prefix) }
     }
 
     /// Whether parameters `index` and `other` have the same name.
@@ -245,8 +235,7 @@ struct OAuth1DecodedParameters: Sendable {
         let (entry, otherEntry) = (entries[index], entries[other])
         let length = entry.valueStart - entry.nameStart
         guard otherEntry.valueStart - otherEntry.nameStart == length else { return false }
-        guard length > 0 else { return true }  // two empty names (the buffer may have no bytes at all)
-        return bytes.withUnsafeBytes { bytes in memcmp(bytes.baseAddress! + entry.nameStart, bytes.baseAddress! + otherEntry.nameStart, length) == 0 }
+        return bytes[entry.nameStart..<entry.valueStart].elementsEqual(bytes[otherEntry.nameStart..<otherEntry.valueStart])
     }
 
     /// The name of parameter `index`.
