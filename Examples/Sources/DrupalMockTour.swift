@@ -8,7 +8,7 @@ import MockServerKit
 func drupalMockTour() async throws {
     try await MockServer.withRunning(DrupalMockProvider()) { server in
         let client = try server.client(DrupalMockProvider.self)    // a DrupalServicesClient with the demo key
-        let demo = try server.demo(DrupalMockProvider.self)        // key, readOnlyKey, login, adminLogin
+        let demo = try server.demo(DrupalMockProvider.self)        // apiKey, readOnlyAPIKey, login, adminLogin
         let user = try await client.login(username: demo.login.username, password: demo.login.password)
         let node = try await client.node(1)
         print(user.name ?? "", node.title ?? "")

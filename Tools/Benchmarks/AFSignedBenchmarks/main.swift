@@ -1,5 +1,5 @@
 // afsigned-benchmarks: AFSignedVerifier against the reference PHP backend's verification (
-// IntegrationTests/Peers/afsigned_verifier.php) run by php-cli, on version 2 and version 4
+// IntegrationTests/Peers/afsigned_reference.php, required by the peer tests too) run by php-cli, on version 2 and version 4
 // requests, per request, in-process loops on both sides, plus heap allocations per operation
 // (valgrind, when installed).
 //
@@ -10,7 +10,7 @@
 //
 // One operation is what a backend pays per request: on the Swift side, the request as the
 // server received it (`ReceivedRequest`) read into an `AFSignedIncomingRequest`, then
-// `AFSignedVerifier.verifySignature(_:now:)` (version, client id, timestamp window, string to
+// `AFSignedVerifier.verifySignatureWithKnownClients(_:now:)` (version, client id, timestamp window, string to
 // sign, HMAC-SHA256, constant-time comparison); on the PHP side, the same raw method, target,
 // headers and body parsed as PHP's SAPI and Slim 2 read them (`parse_str`, `array_merge`), then
 // the reference backend's lines: version, client id and timestamp checks, `ksort`, `auth_*` dropped, the
@@ -192,12 +192,16 @@ let roundSeconds = seconds / 2
 
 // MARK: PHP peer
 
+/// The reference backend's PHP, the one copy the peer tests also run.
+let referencePHP = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../IntegrationTests/Peers/afsigned_reference.php").standardizedFileURL
+
 let php = #"""
 <?php
-// The reference backend's verification ( as IntegrationTests/Peers/afsigned_verifier.php
-// runs it), per request, on raw requests given as JSON in argv[1]; then, for each line
-// "NAME SECONDS" on stdin, verifies NAME's request for about SECONDS of CPU time and prints
-// "COUNT SECONDS".
+// The reference backend's verification (IntegrationTests/Peers/afsigned_reference.php, the one
+// copy of its lines, whose path is argv[2]), per request, on raw requests given as JSON in
+// argv[1]; then, for each line "NAME SECONDS" on stdin, verifies NAME's request for about
+// SECONDS of CPU time and prints "COUNT SECONDS".
+require $argv[2];
 $config = json_decode($argv[1], true);
 $client_id = $config['client_id'];
 $client_secret = $config['client_secret'];
@@ -213,65 +217,10 @@ function received($request, $target) {
     return array($parts[0], $get, $post);
 }
 
-// Slim 2's $app->request->params($key): array_merge($_GET, $_POST) at every call.
-function params($get, $post, $key = null) {
-    $union = array_merge($get, $post);
-    if ($key) {
-        return isset($union[$key]) ? $union[$key] : null;
-    }
-    return $union;
-}
-
-// Version 2: the reference backend's lines; returns the string signed, throws the reference backend's exceptions.
+// Version 2: the reference backend's own function on the request as PHP receives it.
 function verify_v2($request, $target, $client_id, $client_secret) {
     list($path, $get, $post) = received($request, $target);
-
-    $auth_version = params($get, $post, 'auth_version');
-    $auth_client_id = params($get, $post, 'auth_client_id');
-    $auth_signature = params($get, $post, 'auth_signature');
-    $auth_timestamp = params($get, $post, 'auth_timestamp');
-
-    if ($auth_version != "2") {
-        throw new Exception('Incorrect client version');
-    }
-
-    if ($auth_client_id != $client_id) {
-        throw new Exception('Incorrect client id');
-    }
-
-    if ($auth_timestamp <= time() - (60*60*12) || $auth_timestamp >= time() + 60*60*12) {
-        throw new Exception('Incorrect auth timestamp');
-    }
-
-    // generate the auth_signature
-    $params = params($get, $post);
-    ksort($params);
-
-    foreach ($params as $key => $value) {
-        if (substr($key, 0, 5)=='auth_') {
-            unset($params[$key]);
-        }
-    }
-
-    $signatureString = array();
-    foreach ($params as $key => $value) {
-
-        if (is_array($value)) {
-            foreach ($value as $item) {
-                $signatureString[] = $key . '[]=' . $item;
-            }
-        } else {
-            $signatureString[] = $key . '=' . $value;
-        }
-    }
-
-    $signatureString = $request['method'] . "\n" . urldecode($path) . "\n" . urldecode(implode('&', $signatureString));
-    $checksum = hash_hmac('sha256', $signatureString, $client_secret);
-
-    if ($checksum!=$auth_signature) {
-        throw new Exception('Incorrect auth signature ' . $signatureString);
-    }
-    return $signatureString;
+    return afsigned_verify_v2($request['method'], $path, $get, $post, $client_id, $client_secret);
 }
 
 // Version 4 (no seed PHP; written from the protocol): an array value as compact JSON, a list
@@ -415,7 +364,7 @@ final class PHPPeer {
               let config = try? JSONSerialization.data(withJSONObject: [
                   "client_id": credentials.clientID, "client_secret": credentials.clientSecret, "workloads": described,
               ] as [String: Any]),
-              let process = PeerProcess(["php", "-d", "opcache.enable_cli=1", script.path, String(decoding: config, as: UTF8.self)])
+              let process = PeerProcess(["php", "-d", "opcache.enable_cli=1", script.path, String(decoding: config, as: UTF8.self), referencePHP.path])
         else { return nil }
         self.process = process
         guard let line = process.readLine(), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
