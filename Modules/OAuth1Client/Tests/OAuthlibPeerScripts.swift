@@ -1,37 +1,16 @@
+import TestSupport
+
 /// The Python halves of the oauthlib differential tests (run by ``PythonPeer``).
 enum OAuthlibPeerScripts {
-    /// Signs each case with oauthlib's `Client.sign` and recomputes the base string with
-    /// oauthlib's own parameter collection over the signed request.
-    static let sign = #"""
-import sys, json
-from urllib.parse import urlparse
-from oauthlib import oauth1
-from oauthlib.oauth1.rfc5849 import signature as sig
-
-TYPES = {"header": oauth1.SIGNATURE_TYPE_AUTH_HEADER, "query": oauth1.SIGNATURE_TYPE_QUERY, "body": oauth1.SIGNATURE_TYPE_BODY}
-for line in sys.stdin:
-    case = json.loads(line)
-    try:
-        client = oauth1.Client(
-            case["consumer_key"], client_secret=case["consumer_secret"],
-            resource_owner_key=case.get("token"), resource_owner_secret=case.get("token_secret"),
-            callback_uri=case.get("callback"), verifier=case.get("verifier"),
-            signature_method=case["signature_method"], signature_type=TYPES[case["transmission"]],
-            nonce=case["nonce"], timestamp=case["timestamp"], realm=case.get("realm"))
-        headers = {}
-        if case.get("content_type"):
-            headers["Content-Type"] = case["content_type"]
-        uri, headers, body = client.sign(case["url"], http_method=case["method"], body=case.get("body"), headers=headers)
-        content_type = headers.get("Content-Type")
-        form = body if body is not None and content_type and "application/x-www-form-urlencoded" in content_type else None
-        params = sig.collect_parameters(uri_query=urlparse(uri).query, body=form, headers=headers)
-        base = sig.signature_base_string(case["method"], sig.base_string_uri(uri), sig.normalize_parameters(params))
-        print(json.dumps({"url": uri, "authorization": headers.get("Authorization"), "content_type": content_type,
-                          "body": body, "base_string": base, "error": None}))
-    except Exception as error:
-        print(json.dumps({"url": None, "authorization": None, "content_type": None, "body": None, "base_string": None,
-                          "error": repr(error)}))
-"""#
+    /// Signs each case with oauthlib's `Client.sign` (the shared loop of ``OAuthlibSigning``).
+    static let sign = OAuthlibSigning.script(makeClient: """
+        oauth1.Client(
+                    case["consumer_key"], client_secret=case["consumer_secret"],
+                    resource_owner_key=case.get("token"), resource_owner_secret=case.get("token_secret"),
+                    callback_uri=case.get("callback"), verifier=case.get("verifier"),
+                    signature_method=case["signature_method"], signature_type=signature_type,
+                    nonce=case["nonce"], timestamp=case["timestamp"], realm=case.get("realm"))
+        """)
 
     /// Verifies each case with oauthlib's `ResourceEndpoint` and a permissive `RequestValidator`
     /// that knows the case's secrets: only the signature and the request's form are judged.

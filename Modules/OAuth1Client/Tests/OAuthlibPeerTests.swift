@@ -51,21 +51,6 @@ struct PeerSigningCase: Codable, Sendable {
     }
 }
 
-/// oauthlib's answer to a signing case.
-struct PeerSigningResult: Codable, Sendable {
-    var url: String?
-    var authorization: String?
-    var contentType: String?
-    var body: String?
-    var baseString: String?
-    var error: String?
-
-    enum CodingKeys: String, CodingKey {
-        case url, authorization, body, error
-        case contentType = "content_type", baseString = "base_string"
-    }
-}
-
 /// A request signed by OAuth1Client, for oauthlib's verifier.
 struct PeerVerificationCase: Codable, Sendable {
     var method: String
@@ -170,7 +155,7 @@ struct OAuthlibPeerTests {
         try await Self.requirePeer()
         var random = RandomRequests(generator: SplitMix64(seed: 0x5849))
         let cases = (0..<3000).map { _ in random.signingCase() }
-        let results = try await PythonPeer.batch(script: OAuthlibPeerScripts.sign, cases, as: PeerSigningResult.self)
+        let results = try await PythonPeer.batch(script: OAuthlibPeerScripts.sign, cases, as: OAuthlibSigningResult.self)
         try #require(results.count == cases.count)
         var failures = 0
         for (peerCase, result) in zip(cases, results) where failures < 10 {
@@ -206,7 +191,7 @@ struct OAuthlibPeerTests {
         try await Self.requirePeer()
         var random = RandomRequests(generator: SplitMix64(seed: 0x24))
         let cases = (0..<1000).map { _ in random.signingCase() }
-        let results = try await PythonPeer.batch(script: OAuthlibPeerScripts.sign, cases, as: PeerSigningResult.self)
+        let results = try await PythonPeer.batch(script: OAuthlibPeerScripts.sign, cases, as: OAuthlibSigningResult.self)
         try #require(results.count == cases.count)
         var accepted = 0
         var bodyHashes = 0
@@ -291,7 +276,7 @@ struct OAuthlibPeerTests {
             token: nil, tokenSecret: nil, callback: "http://x/?a=%41", verifier: nil, realm: nil, signatureMethod: "HMAC-SHA1",
             transmission: "query", nonce: "abcdefghijklmnopqrst", timestamp: "1700000000"
         )
-        let result = try #require(try await PythonPeer.batch(script: OAuthlibPeerScripts.sign, [peerCase], as: PeerSigningResult.self).first)
+        let result = try #require(try await PythonPeer.batch(script: OAuthlibPeerScripts.sign, [peerCase], as: OAuthlibSigningResult.self).first)
         let ours = try peerCase.signWithSwift()
         // RFC 5849 §3.4.1.3.1: the query is decoded once, so the callback signed is http://x/?a=%41.
         #expect(ours.baseString.contains("oauth_callback%3Dhttp%253A%252F%252Fx%252F%253Fa%253D%252541"))

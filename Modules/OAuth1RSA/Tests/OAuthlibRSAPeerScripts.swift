@@ -1,3 +1,5 @@
+import TestSupport
+
 /// The Python halves of the oauthlib RSA differential tests (run by `PythonPeer`, one process
 /// per batch). Each script gets the test's keys as `KEYS`, a JSON list of
 /// `{"private": PEM, "public": PEM}` (``RSAPeerKeys/json(_:)``), and cases by index into it.
@@ -20,10 +22,10 @@ def body_hash(method, body):
 """#
     }
 
-    /// Signs each case with oauthlib's `Client.sign` (`RSA-SHA*`, `rsa_key`) and recomputes
-    /// the base string with oauthlib's own parameter collection over the signed request.
+    /// Signs each case with oauthlib's `Client.sign` (`RSA-SHA*`, `rsa_key`; the shared loop of
+    /// ``OAuthlibSigning``).
     static func sign(keys: String) -> String {
-        prelude(keys: keys) + #"""
+        OAuthlibSigning.script(prelude: prelude(keys: keys) + #"""
 class MethodHashClient(oauth1.Client):
     # oauthlib always hashes oauth_body_hash with SHA-1, whatever the signature method. The body
     # hash extension (and OAuth1Client) hash it with the method's hash (SHA-256 for RSA-SHA256,
@@ -41,30 +43,13 @@ def private_key(index):
         loaded[index] = RSAAlgorithm(RSAAlgorithm.SHA256).prepare_key(KEYS[index]["private"])
     return loaded[index]
 
-TYPES = {"header": oauth1.SIGNATURE_TYPE_AUTH_HEADER, "query": oauth1.SIGNATURE_TYPE_QUERY, "body": oauth1.SIGNATURE_TYPE_BODY}
-for line in sys.stdin:
-    case = json.loads(line)
-    try:
-        client_type = oauth1.Client if case["sha1_body_hash"] else MethodHashClient
-        client = client_type(
-            case["consumer_key"], resource_owner_key=case.get("token"),
-            callback_uri=case.get("callback"), verifier=case.get("verifier"),
-            signature_method=case["signature_method"], signature_type=TYPES[case["transmission"]],
-            rsa_key=private_key(case["key"]), nonce=case["nonce"], timestamp=case["timestamp"], realm=case.get("realm"))
-        headers = {}
-        if case.get("content_type"):
-            headers["Content-Type"] = case["content_type"]
-        uri, headers, body = client.sign(case["url"], http_method=case["method"], body=case.get("body"), headers=headers)
-        content_type = headers.get("Content-Type")
-        form = body if body is not None and content_type and "application/x-www-form-urlencoded" in content_type else None
-        params = sig.collect_parameters(uri_query=urlparse(uri).query, body=form, headers=headers)
-        base = sig.signature_base_string(case["method"], sig.base_string_uri(uri), sig.normalize_parameters(params))
-        print(json.dumps({"url": uri, "authorization": headers.get("Authorization"), "content_type": content_type,
-                          "body": body, "base_string": base, "error": None}))
-    except Exception as error:
-        print(json.dumps({"url": None, "authorization": None, "content_type": None, "body": None, "base_string": None,
-                          "error": repr(error)}))
-"""#
+"""#, makeClient: """
+        (oauth1.Client if case["sha1_body_hash"] else MethodHashClient)(
+                    case["consumer_key"], resource_owner_key=case.get("token"),
+                    callback_uri=case.get("callback"), verifier=case.get("verifier"),
+                    signature_method=case["signature_method"], signature_type=signature_type,
+                    rsa_key=private_key(case["key"]), nonce=case["nonce"], timestamp=case["timestamp"], realm=case.get("realm"))
+        """)
     }
 
     /// Verifies each request with oauthlib's `ResourceEndpoint` (which checks `RSA-SHA*` with

@@ -5,20 +5,7 @@ import SigningCore
 import TestSupport
 import Testing
 
-/// oauthlib's answer to a signing case.
-struct RSAPeerSigning: Codable, Sendable {
-    var url: String?
-    var authorization: String?
-    var contentType: String?
-    var body: String?
-    var baseString: String?
-    var error: String?
-
-    enum CodingKeys: String, CodingKey {
-        case url, authorization, body, error
-        case contentType = "content_type", baseString = "base_string"
-    }
-
+extension OAuthlibSigningResult {
     /// The signed request oauthlib answered, or why there is none.
     func request(method: String) throws -> RSAPeerRequest {
         guard let url, error == nil else { throw RSAPeerFailure(description: "oauthlib could not sign: \(error ?? "no URL")") }
@@ -110,7 +97,7 @@ struct OAuthlibRSAPeerTests {
         let keys = try RSAPeerKeys.generated.get()
         var random = Self.random(method, direction: 2, keyCount: keys.count)
         let cases = (0..<Self.casesPerMethod).map { _ in random.signingCase(method, forOAuthlibServer: false) }
-        let results = try await PythonPeer.batch(script: OAuthlibRSAPeerScripts.sign(keys: RSAPeerKeys.json(keys)), cases, as: RSAPeerSigning.self)
+        let results = try await PythonPeer.batch(script: OAuthlibRSAPeerScripts.sign(keys: RSAPeerKeys.json(keys)), cases, as: OAuthlibSigningResult.self)
         try #require(results.count == cases.count)
         var failures = 0, bodyHashes = 0
         for (index, (peerCase, result)) in zip(cases, results).enumerated() where failures < 10 {
@@ -153,7 +140,7 @@ struct OAuthlibRSAPeerTests {
             consumerKey: "jira-app", token: "TokenTokenTokenToken", callback: nil, verifier: nil, realm: nil, signatureMethod: method.rawValue,
             transmission: "header", nonce: "NonceNonceNonceNonce", timestamp: "1700000000", key: 0, sha1BodyHash: true
         )
-        let result = try #require(try await PythonPeer.batch(script: OAuthlibRSAPeerScripts.sign(keys: RSAPeerKeys.json(keys)), [peerCase], as: RSAPeerSigning.self).first)
+        let result = try #require(try await PythonPeer.batch(script: OAuthlibRSAPeerScripts.sign(keys: RSAPeerKeys.json(keys)), [peerCase], as: OAuthlibSigningResult.self).first)
         let request = try result.request(method: peerCase.method)
         let incoming = try request.incoming()
         let fits = method.hash == .sha1
