@@ -30,4 +30,16 @@ package enum ByteWord {
     /// Whether some byte of `word` is not ASCII.
     @inlinable @inline(__always)
     package static func containsNonASCII(_ word: UInt64) -> Bool { word & highBits != 0 }
+
+    /// How many bytes of `bytes` from `start` lie in whole eight-byte words that all pass
+    /// `passes`: the one loop of every scan (a multiple of 8; the caller reads the rest, from
+    /// the first word that failed or the last few bytes, byte by byte).
+    @inlinable @inline(__always)
+    package static func passingPrefix(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ passes: (UInt64) -> Bool) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var index = start
+        while bytes.count - index >= 8, passes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { index &+= 8 }
+        return index - start
+    }
 }

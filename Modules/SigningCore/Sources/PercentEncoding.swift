@@ -129,15 +129,10 @@ public enum PercentEncoding {
         if allowed == .unreserved, let source = input.baseAddress, let target = output.baseAddress {
             // OAuth's set, eight bytes at a time while they are all unreserved (keys, nonces,
             // names and most values are): copied as they are.
-            var index = 0
-            while input.count - index >= 8 {
-                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                guard isUnreserved(word) else { break }
-                UnsafeMutableRawPointer(target + written).storeBytes(of: word, as: UInt64.self)
-                index &+= 8
-                written &+= 8
-            }
-            rest = input[index...]
+            let run = ByteWord.passingPrefix(of: input, from: 0, isUnreserved)
+            UnsafeMutableRawPointer(target + written).copyMemory(from: source, byteCount: run)
+            written &+= run
+            rest = input[run...]
         }
         for byte in rest {
             if allowed.contains(byte) {
@@ -226,14 +221,8 @@ public enum PercentEncoding {
     /// The index of the first `%` in `input` (or `+`, when `plusAsSpace`), `input.count` when
     /// there is none: eight bytes at a time, as most names and values hold no escape.
     static func firstEscape(in input: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Int {
-        var index = 0
-        if let base = input.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while input.count - index >= 8 {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if ByteWord.contains(UInt8(ascii: "%"), in: word) || plusAsSpace && ByteWord.contains(UInt8(ascii: "+"), in: word) { break }
-                index &+= 8
-            }
+        var index = ByteWord.passingPrefix(of: input, from: 0) { word in
+            !(ByteWord.contains(UInt8(ascii: "%"), in: word) || plusAsSpace && ByteWord.contains(UInt8(ascii: "+"), in: word))
         }
         while index < input.count && input[index] != UInt8(ascii: "%") && !(plusAsSpace && input[index] == UInt8(ascii: "+")) { index &+= 1 }
         return index

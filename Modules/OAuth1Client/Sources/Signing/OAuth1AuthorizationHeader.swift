@@ -205,18 +205,10 @@ public enum OAuth1AuthorizationHeader {
     /// the first `"`, `\`, control character or DEL, or a few bytes before it (the caller
     /// reads the rest byte by byte). Eight bytes at a time, as values are most of a header.
     private static func endOfPlainBytes(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = input.baseAddress else { return start }
-        let raw = UnsafeRawPointer(base)
-        var position = start
-        while input.count - position >= 8 {
-            let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-            if ByteWord.contains(UInt8(ascii: "\""), in: word) || ByteWord.contains(UInt8(ascii: "\\"), in: word)
-                || ByteWord.contains(0x7F, in: word) || ByteWord.containsByte(below: 0x20, in: word) {
-                break
-            }
-            position &+= 8
+        start + ByteWord.passingPrefix(of: input, from: start) { word in
+            !(ByteWord.contains(UInt8(ascii: "\""), in: word) || ByteWord.contains(UInt8(ascii: "\\"), in: word)
+                || ByteWord.contains(0x7F, in: word) || ByteWord.containsByte(below: 0x20, in: word))
         }
-        return position
     }
 
     /// A name shortened and stripped of anything unprintable, for error messages.

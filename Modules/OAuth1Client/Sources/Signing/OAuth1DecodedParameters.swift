@@ -159,11 +159,9 @@ struct OAuth1DecodedParameters: Sendable {
             !ByteWord.containsNonASCII(word) && !ByteWord.contains(UInt8(ascii: "%"), in: word)
                 && !(plusAsSpace && ByteWord.contains(UInt8(ascii: "+"), in: word))
         }
-        var index = 0
-        while bytes.count - index >= 8 {
-            guard isPlain(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) else { return false }
-            index &+= 8
-        }
+        var index = ByteWord.passingPrefix(of: bytes, from: 0, isPlain)
+        // Stopped at a word that failed.
+        if bytes.count - index >= 8 { return false }
         // The last few bytes as the last eight, overlapping bytes already read.
         if index < bytes.count, bytes.count >= 8 { return isPlain(raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) }
         while index < bytes.count {
@@ -176,19 +174,8 @@ struct OAuth1DecodedParameters: Sendable {
 
     /// Whether every byte of `bytes` is ASCII, eight at a time.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        var high: UInt64 = 0
-        while bytes.count - index >= 8 {
-            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index &+= 8
-        }
-        while index < bytes.count {
-            high |= UInt64(bytes[index])
-            index &+= 1
-        }
-        return !ByteWord.containsNonASCII(high)
+        let index = ByteWord.passingPrefix(of: bytes, from: 0) { !ByteWord.containsNonASCII($0) }
+        return bytes[index...].allSatisfy { $0 < 0x80 }
     }
 
     /// Calls `body` with the name and value of parameter `index`.
