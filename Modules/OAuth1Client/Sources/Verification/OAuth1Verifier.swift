@@ -55,7 +55,7 @@ public struct OAuth1Verifier: SignedRequestVerifier {
         /// The URL it was verified against, and where that came from.
         public var url: PublicURLPolicy.Resolution
         /// What the signature covered of the body: its form fields, its bytes through
-        /// `oauth_body_hash` (``BodyCoverage/digest``), or nothing (a body the client did not
+        /// `oauth_body_hash` (`BodyCoverage.digest`), or nothing (a body the client did not
         /// sign; set ``OAuth1Verifier/requiresBodyHash`` to refuse those).
         public var body: BodyCoverage
     }
