@@ -41,6 +41,22 @@ struct ByteWordTests {
         }
     }
 
+    @Test("passingPrefix covers exactly the whole words that pass, from any start, as a word-by-word reading of the bytes does")
+    func passingPrefix() {
+        var random = SplitMix64(seed: 9)
+        for _ in 0..<5_000 {
+            let count = Int(random.next() % 48)
+            let bytes = (0..<count).map { _ in random.next() % 6 == 0 ? UInt8(truncatingIfNeeded: random.next()) : UInt8(ascii: "a") }
+            let start = Int(random.next() % UInt64(count + 1))
+            let stop = UInt8(truncatingIfNeeded: random.next() % 2 == 0 ? random.next() : 0x80)
+            let fast = bytes.withUnsafeBufferPointer { ByteWord.passingPrefix(of: $0, from: start) { !ByteWord.contains(stop, in: $0) } }
+            var plain = 0
+            while count - (start + plain) >= 8, !bytes[(start + plain)..<(start + plain + 8)].contains(stop) { plain += 8 }
+            #expect(fast == plain, "\(bytes) from \(start), stopping at \(stop)")
+        }
+        #expect([UInt8]().withUnsafeBufferPointer { ByteWord.passingPrefix(of: $0, from: 0) { _ in true } } == 0)
+    }
+
     @Test("repeating fills every byte")
     func repeating() {
         #expect(ByteWord.repeating(0x25) == 0x2525_2525_2525_2525)
