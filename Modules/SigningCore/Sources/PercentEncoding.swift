@@ -1,3 +1,10 @@
+// Unsafe code here, and why: the encoders and decoders over `UnsafeBufferPointer` (`package`
+// API) write straight into their caller's buffer and copy runs of unreserved bytes eight at a
+// time, because every signer and verifier of the package encodes each parameter twice. The
+// plain versions they must agree with are pinned in PercentEncodingTests ("append(encoding:)
+// agrees with a byte-by-byte encoder", "append(decoding:) agrees with decodeBytes on 20000
+// random inputs") and ByteWordTests.
+
 /// Percent-encoding (RFC 3986 §2.1) with an explicit set of bytes left as they are.
 ///
 /// OAuth 1.0a (RFC 5849 §3.6) requires exactly the unreserved set `A–Z a–z 0–9 - . _ ~`,
