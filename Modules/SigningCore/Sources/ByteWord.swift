@@ -3,7 +3,7 @@
 /// not matter to these tests: each asks whether *some* byte has a property, not which.
 ///
 /// `package`, not public: shared by this package's modules (and usable from SigningCore's
-/// inlinable encoders), not offered to apps. ``passingPrefix(of:from:_:)`` is the one loop that
+/// inlinable encoders), not offered to apps. `passingPrefix(of:from:_:)` is the one loop that
 /// reads memory eight bytes at a time; ByteWordTests pins every test here, and that loop,
 /// against a byte-by-byte reading.
 @usableFromInline
