@@ -27,7 +27,8 @@ struct ExampleServerTests {
 
     @Test("a request accepted by one instance is a replay at the other; a changed or unsigned-body request is refused")
     func twoInstances() async throws {
-        let url = try #require(TestPostgres.url, "\(TestPostgres.variable) must be set when CI=true")
+        // Each store call may wait 30 s, as the other tests of the shared database allow.
+        let url = try #require(TestPostgres.url, "\(TestPostgres.variable) must be set when CI=true") + "?timeout=30"
         let first = try await sharedStorePhotosServer(databaseURL: url, consumerSecrets: Self.secrets)
         let second = try await sharedStorePhotosServer(databaseURL: url, consumerSecrets: Self.secrets)
         let signer = OAuth1Signer(credentials: OAuth1Credentials(consumerKey: "photos-app", consumerSecret: "photos-secret"))

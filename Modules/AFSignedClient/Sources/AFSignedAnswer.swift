@@ -6,7 +6,7 @@ import SigningCore
 enum AFSignedAnswer {
     /// Throws the error a non-2xx `response` reports: the original backend's words
     /// (`Incorrect auth signature`, …) as their codes, any other as `requestRejected`.
-    static func check(_ response: APIResponse) throws(AFSignedError) {
+    static func check(_ response: APIResponse, now: Date) throws(AFSignedError) {
         guard !response.isSuccess else { return }
         let said = response.providerMessage?.text
         let code = response.statusCode == 429 ? .rateLimited : said.flatMap(code(for:)) ?? .requestRejected
@@ -17,7 +17,7 @@ enum AFSignedAnswer {
         var message = "the server answered HTTP \(response.statusCode)" + (said.map { ": \($0)" } ?? "")
         if let stringToSign { message += "; it signed “\(stringToSign)”: compare it with the string you signed" }
         var error = AFSignedError(code: code, message: message, providerMessage: said, serverSignatureBase: stringToSign, statusCode: response.statusCode, mockReason: response.mockReason)
-        if code == .rateLimited { error.retryAfter = response.retryAfter(now: Date()) }
+        if code == .rateLimited { error.retryAfter = response.retryAfter(now: now) }
         throw error
     }
 

@@ -100,7 +100,7 @@ public struct AFSignedClient: Sendable {
 
     /// `response`'s JSON as `type`, or the error its status or body reports.
     public func decode<Result: Decodable>(_ response: APIResponse, as type: Result.Type) throws(AFSignedError) -> Result {
-        try AFSignedAnswer.check(response)
+        try AFSignedAnswer.check(response, now: http.deviceClock())
         do {
             return try JSONDecoder().decode(Result.self, from: Data(response.body))
         } catch let error as DecodingError {
@@ -119,7 +119,7 @@ public struct AFSignedClient: Sendable {
 
     private func exchange(_ request: APIRequest) async throws -> APIResponse {
         let response = try await http.send(request, signer: signer, isClockSkewRejection: AFSignedAnswer.isTimestampRejection, failure: AFSignedError.self).response
-        try AFSignedAnswer.check(response)
+        try AFSignedAnswer.check(response, now: http.deviceClock())
         return response
     }
 }

@@ -8,7 +8,7 @@ import SignedHTTP
 /// the server's words; an HTTP error status becomes ``DrupalServicesError/Code/requestRejected``.
 enum DrupalAnswer {
     /// The call's result, or the error it reports.
-    static func result(of response: APIResponse, method: String, id: JSONValue?) throws(DrupalServicesError) -> JSONValue {
+    static func result(of response: APIResponse, method: String, id: JSONValue?, now: Date) throws(DrupalServicesError) -> JSONValue {
         guard response.isSuccess else {
             let said = response.providerMessage.map { ": \($0.text)" } ?? ""
             let limited = response.statusCode == 429
@@ -17,7 +17,7 @@ enum DrupalAnswer {
                 message: "the site answered \(method) with HTTP \(response.statusCode)\(said)",
                 statusCode: response.statusCode, mockReason: response.mockReason
             )
-            if limited { error.retryAfter = response.retryAfter(now: Date()) }
+            if limited { error.retryAfter = response.retryAfter(now: now) }
             throw error
         }
         let answer: JSONRPCResponse

@@ -111,7 +111,7 @@ public actor DrupalServicesClient {
         if notification, exchange.response.isSuccess, exchange.response.body.isEmpty {
             return (.null, exchange.response)
         }
-        return (try DrupalAnswer.result(of: exchange.response, method: method, id: id), exchange.response)
+        return (try DrupalAnswer.result(of: exchange.response, method: method, id: id, now: http.deviceClock()), exchange.response)
     }
 
     private func nextID() -> Int {

@@ -152,7 +152,7 @@ public struct OAuth1Client: Sendable {
         let leg = LegSigner(signer: signer, callback: callback, verifier: verifier)
         let exchange = try await http.send(request, signer: leg, isClockSkewRejection: OAuth1ProviderErrorText.isTimestampRejection, failure: OAuth1Error.self)
         guard exchange.response.isSuccess else {
-            throw OAuth1ProviderErrorText.error(for: exchange.response, sent: exchange.request, provider: provider.name)
+            throw OAuth1ProviderErrorText.error(for: exchange.response, sent: exchange.request, provider: provider.name, now: http.deviceClock())
         }
         return (exchange.response, exchange.request)
     }

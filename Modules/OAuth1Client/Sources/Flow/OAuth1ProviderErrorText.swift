@@ -6,8 +6,9 @@ import SigningCore
 /// computed, where it differs from ours; an OAuth problem report decides the code (see
 /// `OAuth1ProviderErrorText+Problem.swift`), and an invalid or expired token gets its own code.
 enum OAuth1ProviderErrorText {
-    /// The error for an unsuccessful `response` to `sent` (the request as it went out).
-    static func error(for response: OAuth1Response, sent: OAuth1Request, provider: String) -> OAuth1Error {
+    /// The error for an unsuccessful `response` to `sent` (the request as it went out), read at
+    /// `now` (the client's clock, for a `Retry-After` given as a date).
+    static func error(for response: OAuth1Response, sent: OAuth1Request, provider: String, now: Date) -> OAuth1Error {
         let report = OAuth1ProblemReport(response: response)
         let said = response.providerMessage ?? report.flatMap(providerMessage)
         let mockReason = response.mockReason
@@ -28,7 +29,7 @@ enum OAuth1ProviderErrorText {
         }
         if response.statusCode == 429 {
             var limited = error(.rateLimited, advice: nil)
-            limited.retryAfter = response.retryAfter(now: Date())
+            limited.retryAfter = response.retryAfter(now: now)
             return limited
         }
         let reportedBaseString = report?.problem == .signatureInvalid ? report?.signatureBaseString : nil
