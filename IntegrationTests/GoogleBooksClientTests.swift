@@ -32,6 +32,23 @@ struct GoogleBooksClientTests {
         }
     }
 
+    @Test("the raw send: a 2xx answer with the key and parameters sent; an unknown path, a bad volume id and a hostile path are the client's errors")
+    func rawSend() async throws {
+        try await MockServer.withRunning(GoogleBooksMockProvider()) { server in
+            let books = Self.client(server)
+            let answer = try await books.send("volumes", parameters: [("q", "intitle:river"), ("maxResults", "2")])
+            #expect(answer.statusCode == 200)
+            let page = try JSONDecoder().decode(GoogleBooksVolumes.self, from: Data(answer.body))
+            #expect(page.items?.count == 2)
+            let missing = await #expect(throws: GoogleBooksError.self) { try await books.send("volumes/no-such-volume") }
+            #expect(missing?.code == .notFound && missing?.statusCode == 404)
+            for hostile in ["nowhere", "volumes/../../etc/passwd", "volumes/%00", String(repeating: "a/", count: 2_000)] {
+                let error = await #expect(throws: GoogleBooksError.self, "\(hostile.prefix(40))") { try await books.send(hostile) }
+                #expect(error.map { ($0.statusCode ?? 0) >= 400 && ($0.statusCode ?? 0) < 500 } == true, "\(hostile.prefix(40)): \(error.map(String.init(describing:)) ?? "")")
+            }
+        }
+    }
+
     @Test("the paged sequence gives every match once, with stable and with shifting totals", arguments: [false, true])
     func paging(shifting: Bool) async throws {
         try await MockServer.withRunning(GoogleBooksMockProvider(options: GoogleBooksMockOptions(shiftingTotals: shifting))) { server in
