@@ -1,3 +1,9 @@
+// Unsafe code here, and why: the common signed string is written into one byte buffer without
+// building the PHP-array model, because it is built for every signature and verification. The
+// plain version is `AFSignedCanonicalForm` (the model), pinned against this one in FlatFormTests
+// ("fast path and model agree on generated fields"), and both against the PHP reference
+// backend in IntegrationTests' PHP peer tests.
+
 import SigningCore
 
 /// ``AFSignedCanonicalForm``'s common case, written straight into one byte buffer without the

@@ -1,3 +1,9 @@
+// Unsafe code here, and why: a page of volumes is read from its bytes in one pass, because
+// decoding dominates a search's cost in an app. The plain version is the models' `Decodable`
+// conformance (`JSONDecoder`), to which the reader hands anything unusual; ReaderTests pins
+// them together (same models on varied pages, hostile mutations, and a page with every member
+// the models declare, which fails when a model gains a member the reader does not read).
+
 /// Reads a Books API answer straight into the client's models: one pass over the bytes, no
 /// dictionaries and no containers, for the pages an app decodes most.
 ///

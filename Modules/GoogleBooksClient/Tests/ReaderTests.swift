@@ -62,6 +62,43 @@ struct ReaderTests {
         }
     }
 
+    /// A page with every member the models declare: the test below fails when a model gains a
+    /// member this page lacks, or the reader does not read one.
+    static let everyMember = #"""
+        {"kind":"books#volumes","totalItems":1,"items":[{"kind":"books#volume","id":"v1","etag":"e","selfLink":"https://b/v1",
+        "volumeInfo":{"title":"T","subtitle":"S","authors":["A"],"publisher":"P","publishedDate":"2004-05-17","description":"D",
+        "industryIdentifiers":[{"type":"ISBN_13","identifier":"9780000000002"}],"pageCount":10,"printType":"BOOK","categories":["C"],
+        "averageRating":4.5,"ratingsCount":3,"maturityRating":"NOT_MATURE","imageLinks":{"smallThumbnail":"s","thumbnail":"t",
+        "small":"sm","medium":"m","large":"l","extraLarge":"xl"},"language":"en","previewLink":"p","infoLink":"i","canonicalVolumeLink":"c"},
+        "saleInfo":{"country":"US","saleability":"FOR_SALE","isEbook":true,"listPrice":{"amount":1.5,"currencyCode":"USD"},
+        "retailPrice":{"amount":1.25,"currencyCode":"USD"},"buyLink":"b"},
+        "accessInfo":{"country":"US","viewability":"PARTIAL","embeddable":true,"publicDomain":false,
+        "epub":{"isAvailable":true,"downloadLink":"d","acsTokenLink":"a"},"pdf":{"isAvailable":false,"downloadLink":"d2","acsTokenLink":"a2"},
+        "webReaderLink":"w","accessViewStatus":"SAMPLE"},"searchInfo":{"textSnippet":"x"}}]}
+        """#
+
+    /// The paths of optional members that are `nil` (or empty arrays) anywhere in `value`.
+    static func missingMembers(of value: Any, at path: String = "") -> [String] {
+        Mirror(reflecting: value).children.flatMap { child -> [String] in
+            let name = path + "." + (child.label ?? "?")
+            let unwrapped = Mirror(reflecting: child.value)
+            if unwrapped.displayStyle == .optional {
+                guard let some = unwrapped.children.first?.value else { return [name] }
+                return missingMembers(of: some, at: name) + ((some as? [Any])?.isEmpty == true ? [name] : [])
+            }
+            return missingMembers(of: child.value, at: name)
+        }
+    }
+
+    @Test("every member the models declare is read: the reader and the models cannot drift apart")
+    func everyMemberRead() throws {
+        let body = Array(Self.everyMember.utf8)
+        let decoded = try JSONDecoder().decode(GoogleBooksVolumes.self, from: Data(body))
+        #expect(Self.missingMembers(of: decoded) == [], "a model member is missing from everyMember: add it there and to BooksJSONReader's reading of the model")
+        let read = try #require(BooksJSONReader.read(GoogleBooksVolumes.self, from: body), "the reader gave up on a page of well-formed members")
+        #expect(read == decoded, "BooksJSONReader reads a member differently from the model's Decodable conformance")
+    }
+
     @Test("bytes that are not UTF-8 are left to JSONDecoder")
     func invalidUTF8() {
         #expect(BooksJSONReader.read(GoogleBooksVolumes.self, from: Array(#"{"kind":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)) == nil)

@@ -1,3 +1,7 @@
+// Unsafe code here, and why: encoding and decoding write into one preallocated buffer, because
+// every signature is Base64-encoded. Pinned by the RFC 4648 §10 vectors (EncodingVectorTests)
+// and against Foundation's Base64 on random bytes (EncodingVectorTests' "plainReference").
+
 /// Base64 encoding, RFC 4648 §4 (standard) and §5 (URL- and filename-safe).
 public enum Base64 {
     /// Which 64-character alphabet to use.

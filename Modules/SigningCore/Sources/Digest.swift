@@ -1,3 +1,7 @@
+// Unsafe code here, and why: a digest is stored inline (up to 64 bytes, no heap allocation) and
+// read through a raw pointer to that storage. Pinned by every hash and HMAC vector test, which
+// read digests only through this type.
+
 /// The output of a hash function or an HMAC: up to 64 bytes, stored inline (no heap allocation).
 ///
 /// A `Digest` is a random-access collection of bytes. `==` runs in constant time for digests of

@@ -1,3 +1,8 @@
+// Unsafe code here, and why: the key's inner and outer states are computed once and the message
+// is hashed from the caller's memory without copies, because every signature is an HMAC. Pinned
+// by the RFC 2202/4231 vectors (HMACVectorTests) and against swift-crypto and Python's hmac on
+// random keys and messages (CryptoDifferentialTests, PythonDifferentialTests).
+
 /// HMAC (RFC 2104) over any ``HashAlgorithm``: `HMAC<SHA1>`, `HMAC<SHA256>`, `HMAC<SHA512>`.
 ///
 /// Creating an `HMAC` does the key setup once (keys longer than a block are hashed first, then

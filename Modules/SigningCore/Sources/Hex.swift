@@ -1,3 +1,7 @@
+// Unsafe code here, and why: hex is written into one preallocated buffer (every AFSigned and
+// Drupal signature is hex). Pinned by the RFC 4648 §10 Base16 vectors (EncodingVectorTests) and
+// the schemes' published vectors.
+
 /// Hexadecimal (base 16) encoding, RFC 4648 §8, as signature schemes transmit digests.
 public enum Hex {
     /// Encodes `bytes` as hexadecimal, lowercase unless `uppercase` is set.

@@ -1,3 +1,9 @@
+// Unsafe code here, and why: the compression functions read whole blocks straight from the
+// caller's memory and the padding is written in place, because hashing is the innermost loop of
+// every signature. Pinned by the FIPS 180-4 vectors (HashVectorTests), inputs of every length
+// around the block size and over 4 GiB (HugeInputTests), and swift-crypto on random inputs
+// (CryptoDifferentialTests).
+
 /// The compression function and chaining state of a Merkle–Damgård hash (FIPS 180-4 §5–6).
 protocol CompressionFunction: Sendable {
     /// Bytes per block: 64 or 128.

@@ -1,3 +1,4 @@
+import Foundation
 import SigningCore
 import Testing
 
@@ -61,5 +62,19 @@ struct EncodingVectorTests {
         #expect(Digest(Array(digest.dropLast())) != digest)
         #expect(Set([digest, SHA1.hash("abc"), SHA1.hash("abd")]).count == 2)
         #expect(ConstantTime.isEqual("abc", "abc") && !ConstantTime.isEqual("abc", "abd") && !ConstantTime.isEqual("ab", "abc"))
+    }
+
+    @Test("Base64 and hex agree with Foundation and a byte-by-byte encoder on 3000 random inputs")
+    func plainReference() throws {
+        var random = SplitMix64(seed: 4648)
+        for _ in 0..<3000 {
+            let bytes = (0..<Int.random(in: 0...200, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let base64 = Data(bytes).base64EncodedString()
+            #expect(Base64.encode(bytes) == base64)
+            #expect(try Base64.decode(base64) == bytes)
+            let hex = bytes.map { byte in String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
+            #expect(Hex.encode(bytes) == hex)
+            #expect(try Hex.decode(hex) == bytes)
+        }
     }
 }

@@ -1,3 +1,8 @@
+// Unsafe code here, and why: the header is parsed from its UTF-8 bytes straight into the
+// verifier's decoded buffer, because it is read on every request. Pinned by
+// OAuth1AuthorizationHeaderTests (round trips with the serialiser, every malformed shape its
+// error), OAuthlibPeerTests (headers written by oauthlib) and the fuzz-oauth1-header target.
+
 public import SigningCore
 
 /// The `Authorization: OAuth …` header (RFC 5849 §3.5.1): parsing and serialisation.

@@ -1,3 +1,9 @@
+// Unsafe code here, and why: parameters are sorted by comparing slices of one encoded buffer
+// and the base string is written into one allocation, because every signature and every
+// verification builds a base string. The plain reference is oauthlib's base string, pinned in
+// OAuthlibPeerTests ("identical base strings and signatures for 3000 random requests") and by
+// the published vectors in OAuth1VectorTests.
+
 import SigningCore
 
 /// Byte-level helpers behind ``OAuth1BaseString`` and the signer: parameters encoded and
