@@ -45,19 +45,25 @@ let argumentParser = external("ArgumentParser", "swift-argument-parser")
 let serviceLifecycle = external("ServiceLifecycle", "swift-service-lifecycle")
 let unixSignals = external("UnixSignals", "swift-service-lifecycle")
 let swiftCrypto = external("Crypto", "swift-crypto")
+/// RFC 8941/9651 structured fields, for HTTP Message Signatures' `Signature-Input`, `Signature`
+/// and `Content-Digest`: the one dependency of an SDK product (a parser is never ours).
+let structuredFields: Target.Dependency = .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers")
 
 var products: [Product] = []
 var targets: [Target] = []
 
 /// An SDK product (Foundation only): `Modules/<name>/Sources` and its unit tests in
 /// `Modules/<name>/Tests`, declared together.
-@MainActor func sdkProduct(_ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency] = []) {
+@MainActor func sdkProduct(
+    _ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency] = [], testResources: [Resource]? = nil
+) {
     products.append(.library(name: name, targets: [name]))
     targets.append(.target(name: name, dependencies: dependencies, path: "Modules/\(name)/Sources"))
     targets.append(.testTarget(
         name: "\(name)Tests",
         dependencies: [.target(name: name), "TestSupport"] + dependencies + testDependencies,
-        path: "Modules/\(name)/Tests"
+        path: "Modules/\(name)/Tests",
+        resources: testResources
     ))
 }
 
@@ -87,6 +93,10 @@ sdkProduct("OAuth1Client", dependencies: ["SignedHTTP", "SigningCore", "SignedVe
 sdkProduct("DrupalServicesClient", dependencies: ["SignedHTTP", "SigningCore", "SignedVerification", "CredentialStore"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct("AFSignedClient", dependencies: ["SignedHTTP", "SigningCore", "SignedVerification"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct("GoogleBooksClient", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
+sdkProduct(
+    "HTTPMessageSignatures", dependencies: ["SignedHTTP", "SigningCore", "SignedVerification", structuredFields],
+    testDependencies: ["SignedHTTPTesting"], testResources: [.copy("Vectors")]
+)
 
 // Test doubles for SDK users' tests and ours: a transport answering from a closure, one that
 // records requests, a clock that does not really sleep. Foundation only, so no trait.
@@ -316,6 +326,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // HTTPMessageSignatures' structured fields (no trait: the product needs it).
+        .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // The OAuth1RSA trait's: reading a key file's kind (swift-crypto needs it anyway).
         .package(url: "https://github.com/apple/swift-asn1", from: "1.2.0"),

@@ -5,7 +5,9 @@
 # 2. an app with `traits: ["PostgresReplayStore"]` using the PostgresReplayStore product checks
 #    out this package, postgres-nio, and exactly what an app depending on postgres-nio alone
 #    checks out — no Hummingbird, no argument-parser, nothing of the mock servers;
-# 3. the same for `traits: ["OAuth1RSA"]` and swift-crypto (below).
+# 3. the same for `traits: ["OAuth1RSA"]` and swift-crypto (below);
+# 4. an app using HTTPMessageSignatures with `traits: []` checks out this package and the
+#    structured-fields package only.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 name=$(basename "$repo")
@@ -46,6 +48,15 @@ if [ "$count" -ne 1 ]; then
     exit 1
 fi
 echo "ok: an SDK-only app with traits: [] checks out 1 package ($checkouts)"
+
+# HTTP Message Signatures' only dependency is the structured-fields parser, with no trait.
+checkouts=$(app "$work/httpsig" '[]' HTTPMessageSignatures SignedHTTP)
+expected=$(printf '%s\n' "$name" swift-http-structured-headers | sort)
+if [ "$checkouts" != "$expected" ]; then
+    echo "FAIL: an HTTPMessageSignatures app with traits: [] checked out" $checkouts "instead of" $expected
+    exit 1
+fi
+echo "ok: an HTTPMessageSignatures app with traits: [] checks out this package and swift-http-structured-headers"
 
 # reference_checkouts DIR URL PRODUCT PACKAGE: this package's name and what an app depending on
 # PACKAGE's PRODUCT alone checks out, at the version this package asks for (its own line).

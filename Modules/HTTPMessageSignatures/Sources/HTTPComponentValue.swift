@@ -1,0 +1,115 @@
+import Foundation
+import SignedHTTP
+
+/// The value of one covered component in a message (RFC 9421 §2.1, §2.2, §2.4).
+enum HTTPComponentValue {
+    /// The component value of `component` in `message`.
+    static func value(of component: HTTPSignatureComponent, in message: HTTPMessage) throws(HTTPMessageSignatureError) -> String {
+        for parameter in component.parameters {
+            switch parameter {
+            case .trailer:
+                throw HTTPMessageSignatureError(code: .invalidComponentParameter, message: "\(component) asks for a trailer field (tr); trailers are not supported, sign the field as a header (RFC 9421 §2.1.4)")
+            case .other(let key):
+                throw HTTPMessageSignatureError(code: .invalidComponentParameter, message: "\(component) has the parameter \"\(key.prefix(40))\", which RFC 9421 §6.5 does not define")
+            default:
+                break
+            }
+        }
+        let context: HTTPMessage
+        if component.isFromRequest {
+            guard case .response(let response) = message else {
+                throw HTTPMessageSignatureError(code: .invalidComponentParameter, message: "\(component) has req in a request's signature; req is for a response's signature only (RFC 9421 §2.4)")
+            }
+            guard let request = response.request else {
+                throw HTTPMessageSignatureError(code: .missingComponent, message: "\(component) needs the request this response answers, and none was given (RFC 9421 §2.4)")
+            }
+            context = .request(request)
+        } else {
+            context = message
+        }
+        if component.isDerived {
+            return try derived(component, in: context)
+        }
+        return try HTTPFieldValue.value(of: component, in: context.headers)
+    }
+
+    /// A derived component's value (RFC 9421 §2.2).
+    private static func derived(_ component: HTTPSignatureComponent, in message: HTTPMessage) throws(HTTPMessageSignatureError) -> String {
+        guard HTTPSignatureComponent.derivedNames.contains(component.name) else {
+            throw HTTPMessageSignatureError(code: .unknownComponent, message: "\"\(component.name.prefix(60))\" is not a derived component of RFC 9421 §2.2 (@method, @target-uri, @authority, @scheme, @request-target, @path, @query, @query-param, @status)")
+        }
+        for parameter in component.parameters where parameter != .request && !(component.name == "@query-param" && parameter.keyName == "name") {
+            throw HTTPMessageSignatureError(code: .invalidComponentParameter, message: "\(component): the parameter \(parameter.keyName) does not apply to \(component.name) (RFC 9421 §2.2)")
+        }
+        if component.name == "@status" {
+            guard case .response(let response) = message else {
+                throw HTTPMessageSignatureError(code: .missingComponent, message: "@status is a response's component; a request has none (RFC 9421 §2.2.9)")
+            }
+            guard (100...999).contains(response.status) else {
+                throw HTTPMessageSignatureError(code: .invalidComponentValue, message: "the status \(response.status) is not a three-digit code (RFC 9421 §2.2.9)")
+            }
+            return String(response.status)
+        }
+        guard case .request(let request) = message else {
+            throw HTTPMessageSignatureError(code: .missingComponent, message: "\(component.name) is a request's component; in a response's signature write it with req, \"\(component.name)\";req (RFC 9421 §2.4)")
+        }
+        let value: String
+        switch component.name {
+        case "@method": value = request.method
+        case "@target-uri": value = try targetURI(request)
+        case "@authority": value = try authority(request.url)
+        case "@scheme": value = try scheme(request.url)
+        case "@request-target": value = request.requestTarget
+        case "@path": value = path(request.url)
+        case "@query": value = "?" + (URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? "")
+        default: value = try HTTPQueryParameters.value(of: component, in: request.url)
+        }
+        try checkDerived(value, component)
+        return value
+    }
+
+    /// `@target-uri`: scheme, normalised authority, path and query (RFC 9421 §2.2.2).
+    private static func targetURI(_ request: HTTPMessageRequest) throws(HTTPMessageSignatureError) -> String {
+        let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
+        return try scheme(request.url) + "://" + authority(request.url) + path(request.url) + (query.map { "?" + $0 } ?? "")
+    }
+
+    /// `@scheme`, lowercased (RFC 9421 §2.2.4).
+    private static func scheme(_ url: URL) throws(HTTPMessageSignatureError) -> String {
+        guard let scheme = url.scheme, !scheme.isEmpty else {
+            throw HTTPMessageSignatureError(code: .missingComponent, message: "the target URI \(url.absoluteString.prefix(100)) has no scheme")
+        }
+        return scheme.lowercased()
+    }
+
+    /// `@authority`: the host lowercased, the port unless it is the scheme's default
+    /// (RFC 9421 §2.2.3, RFC 9110 §4.2.3).
+    static func authority(_ url: URL) throws(HTTPMessageSignatureError) -> String {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        guard var host = components?.percentEncodedHost, !host.isEmpty else {
+            throw HTTPMessageSignatureError(code: .missingComponent, message: "the target URI \(url.absoluteString.prefix(100)) has no authority")
+        }
+        host = host.lowercased()
+        if host.contains(":"), !host.hasPrefix("[") { host = "[\(host)]" }
+        let scheme = url.scheme?.lowercased()
+        guard let port = components?.port, !(scheme == "http" && port == 80), !(scheme == "https" && port == 443) else { return host }
+        return "\(host):\(port)"
+    }
+
+    /// `@path`: the absolute path still percent-encoded, `/` when empty (RFC 9421 §2.2.6).
+    private static func path(_ url: URL) -> String {
+        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+        return path.isEmpty ? "/" : path
+    }
+
+    /// A derived value must be printable ASCII and spaces, without leading or trailing
+    /// whitespace (RFC 9421 §2.2).
+    private static func checkDerived(_ value: String, _ component: HTTPSignatureComponent) throws(HTTPMessageSignatureError) {
+        for (offset, byte) in value.utf8.enumerated() where !(0x20...0x7E).contains(byte) {
+            throw HTTPMessageSignatureError(code: .invalidComponentValue, message: "the value of \(component) has the byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset); derived values are printable ASCII (RFC 9421 §2.2)")
+        }
+        if value.hasPrefix(" ") || value.hasSuffix(" ") {
+            throw HTTPMessageSignatureError(code: .invalidComponentValue, message: "the value of \(component) starts or ends with a space (RFC 9421 §2.2)")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+public import SignedHTTP
+import RawStructuredFieldValues
+import SigningCore
+
+/// One signature a message carries: the `Signature-Input` member and the `Signature` member
+/// of one label (RFC 9421 §4).
+public struct HTTPReceivedSignature: Sendable, Hashable {
+    /// The label, unique in the message (`sig1`).
+    public let label: String
+    /// The covered components and signature parameters.
+    public let parameters: HTTPSignatureParameters
+    /// The signature's bytes.
+    public let signature: [UInt8]
+}
+
+/// The `Signature-Input` and `Signature` fields (RFC 9421 §4.1, §4.2), read and written through
+/// swift-http-structured-headers.
+public enum HTTPSignatureFields {
+    /// `Signature-Input`.
+    public static let inputName = "Signature-Input"
+    /// `Signature`.
+    public static let signatureName = "Signature"
+    /// The most signatures a message may carry (members of each field, all its lines together):
+    /// far more than any protocol uses, few enough that a hostile field costs nothing.
+    public static let maximumSignatures = 64
+    /// The most bytes each field may hold, all its lines together (a `Signature-Input` member
+    /// is a few hundred bytes, a 16384-bit RSA signature 2.7 KB): bounds the parser's work on a
+    /// hostile field (its parameter maps are searched linearly).
+    public static let maximumFieldLength = 32_768
+
+    /// Every signature in `headers`, in `Signature-Input`'s order.
+    ///
+    /// - Throws: ``HTTPMessageSignatureError/Code/malformedSignatureInput`` or
+    ///   ``HTTPMessageSignatureError/Code/malformedSignature`` for a field that is not a
+    ///   Dictionary of the right members (or has more than ``maximumSignatures``),
+    ///   ``HTTPMessageSignatureError/Code/duplicateLabel`` for a label given twice,
+    ///   ``HTTPMessageSignatureError/Code/labelMismatch`` for a label in one field only.
+    public static func signatures(in headers: HeaderFields) throws(HTTPMessageSignatureError) -> [HTTPReceivedSignature] {
+        let inputs = try members(headers.values(for: inputName), name: inputName, code: .malformedSignatureInput)
+        let signatures = try members(headers.values(for: signatureName), name: signatureName, code: .malformedSignature)
+        var bytesByLabel: [String: [UInt8]] = [:]
+        for (label, value) in signatures { bytesByLabel[label] = try signatureBytes(value, label: label) }
+        let inputLabels = Set(inputs.map(\.label))
+        if let orphan = signatures.first(where: { !inputLabels.contains($0.label) }) {
+            throw HTTPMessageSignatureError(code: .labelMismatch, message: "Signature has the label \(orphan.label) and Signature-Input has none; both fields must carry the same labels (RFC 9421 §4)")
+        }
+        var result: [HTTPReceivedSignature] = []
+        for (label, value) in inputs {
+            guard let bytes = bytesByLabel[label] else {
+                throw HTTPMessageSignatureError(code: .labelMismatch, message: "Signature-Input has the label \(label) and Signature has none; both fields must carry the same labels (RFC 9421 §4)")
+            }
+            result.append(HTTPReceivedSignature(label: label, parameters: try HTTPSignatureParameters(member: value, label: label), signature: bytes))
+        }
+        return result
+    }
+
+    /// The `Signature-Input` field value `label=(…);…` for `parameters`.
+    public static func inputValue(label: String, parameters: HTTPSignatureParameters) throws(HTTPMessageSignatureError) -> String {
+        try checkLabel(label)
+        return label + "=" + (try parameters.serialized())
+    }
+
+    /// The `Signature` field value `label=:…:` for `signature`.
+    public static func signatureValue(label: String, signature: [UInt8]) throws(HTTPMessageSignatureError) -> String {
+        try checkLabel(label)
+        return label + "=:" + Base64.encode(signature) + ":"
+    }
+
+    /// A label must be a structured-field key: `a–z` or `*` first, then `a–z 0–9 _ - . *`.
+    static func checkLabel(_ label: String) throws(HTTPMessageSignatureError) {
+        let bytes = Array(label.utf8)
+        let isLower = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+        let isRest = { (byte: UInt8) in isLower(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_-.*".utf8.contains(byte) }
+        guard let first = bytes.first, isLower(first) || first == UInt8(ascii: "*"), bytes.count <= 64, bytes.dropFirst().allSatisfy(isRest) else {
+            throw HTTPMessageSignatureError(code: .invalidSignatureParameters, message: "the label \"\(label.prefix(64))\" is not a structured-field key (lowercase letters, digits, _ - . *, starting with a letter; at most 64)")
+        }
+    }
+
+    /// The members of every line of one field, in order, refusing a label given twice.
+    private static func members(_ lines: [String], name: String, code: HTTPMessageSignatureError.Code) throws(HTTPMessageSignatureError) -> [(label: String, value: ItemOrInnerList)] {
+        var result: [(label: String, value: ItemOrInnerList)] = []
+        var seen = Set<String>()
+        var total = 0
+        let length = lines.reduce(0) { $0 + $1.utf8.count }
+        guard length <= maximumFieldLength else {
+            throw HTTPMessageSignatureError(code: code, message: "\(name) is \(length) bytes long; this verifier reads at most \(maximumFieldLength)")
+        }
+        for line in lines {
+            let count = HTTPStructuredText.memberCount(line)
+            total += count
+            guard total <= maximumSignatures else {
+                throw HTTPMessageSignatureError(code: code, message: "\(name) has more than \(maximumSignatures) members; a message carries at most \(maximumSignatures) signatures")
+            }
+            var parser = StructuredFieldValueParser(Array(line.utf8))
+            let dictionary: OrderedMap<String, ItemOrInnerList>
+            do {
+                dictionary = try parser.parseDictionaryFieldValue()
+            } catch {
+                throw HTTPMessageSignatureError(code: code, message: "\(name) is not a structured-field Dictionary (\(error)) (RFC 9421 §4, RFC 8941 §3.2)", cause: error)
+            }
+            if dictionary.count < count, !line.utf8.allSatisfy({ $0 == 0x20 }) {
+                throw HTTPMessageSignatureError(code: .duplicateLabel, message: "\(name) gives a label twice; each signature's label is unique in the message (RFC 9421 §4)")
+            }
+            for (label, value) in dictionary {
+                guard seen.insert(label).inserted else {
+                    throw HTTPMessageSignatureError(code: .duplicateLabel, message: "\(name) gives the label \(label) twice (in two field lines); each signature's label is unique in the message (RFC 9421 §4)")
+                }
+                result.append((label, value))
+            }
+        }
+        return result
+    }
+
+    /// A `Signature` member's bytes: a Byte Sequence (RFC 9421 §4.2).
+    private static func signatureBytes(_ value: ItemOrInnerList, label: String) throws(HTTPMessageSignatureError) -> [UInt8] {
+        guard case .item(let item) = value, case .undecodedByteSequence(let text) = item.rfc9651BareItem else {
+            let kind = if case .item(let item) = value { HTTPStructuredText.kind(item.rfc9651BareItem) } else { "an Inner List" }
+            throw HTTPMessageSignatureError(code: .malformedSignature, message: "Signature member \(label) is \(kind), not a Byte Sequence such as :c2ln…=: (RFC 9421 §4.2)")
+        }
+        // RFC 8941 §4.2.7: parsers should not fail when `=` padding is missing.
+        let padded = text.utf8.count % 4 == 0 ? text : text + String(repeating: "=", count: 4 - text.utf8.count % 4)
+        do {
+            return try Base64.decode(padded)
+        } catch {
+            throw HTTPMessageSignatureError(code: .malformedSignature, message: "Signature member \(label) is not valid Base64 (\(error.message))", cause: error)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import RawStructuredFieldValues
+
+/// Structured fields (RFC 8941) as this module reads and writes them, all through
+/// swift-http-structured-headers' parser and serialiser: component identifiers, the
+/// signature parameters' Inner List, and the strict re-serialisation of `sf` and `key`.
+enum HTTPStructuredText {
+    /// An identifier as a signature base writes it: `"name";param…` (RFC 9421 §2.5).
+    static func identifier(_ component: HTTPSignatureComponent) -> String {
+        var serializer = StructuredFieldValueSerializer()
+        guard let bytes = try? serializer.writeItemFieldValue(item(component)) else {
+            return "\"\(component.name)\""
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The component as a structured-field Item: a String with its parameters.
+    static func item(_ component: HTTPSignatureComponent) -> Item {
+        var parameters = OrderedMap<String, RFC9651BareItem>()
+        for parameter in component.parameters {
+            switch parameter {
+            case .key(let value), .name(let value): parameters[parameter.keyName] = .string(value)
+            default: parameters[parameter.keyName] = .bool(true)
+            }
+        }
+        return Item(bareItem: .string(component.name), parameters: parameters)
+    }
+
+    /// The component an Inner List member of `Signature-Input` names.
+    static func component(_ item: Item) throws(HTTPMessageSignatureError) -> HTTPSignatureComponent {
+        guard case .string(let name) = item.rfc9651BareItem else {
+            throw HTTPMessageSignatureError(code: .malformedSignatureInput, message: "a covered component is \(kind(item.rfc9651BareItem)), not a String such as \"@method\" (RFC 9421 §2)")
+        }
+        guard !name.isEmpty, name == name.lowercased() || name.hasPrefix("@") else {
+            throw HTTPMessageSignatureError(code: .malformedSignatureInput, message: "the component name \"\(name.prefix(60))\" is not lowercased (RFC 9421 §2.1)")
+        }
+        var parameters: [HTTPSignatureComponent.Parameter] = []
+        for (key, value) in item.rfc9651Parameters {
+            switch (key, value) {
+            case ("sf", .bool(true)): parameters.append(.structured)
+            case ("bs", .bool(true)): parameters.append(.byteSequence)
+            case ("req", .bool(true)): parameters.append(.request)
+            case ("tr", .bool(true)): parameters.append(.trailer)
+            case ("key", .string(let member)): parameters.append(.key(member))
+            case ("name", .string(let parameter)): parameters.append(.name(parameter))
+            case ("sf", _), ("bs", _), ("req", _), ("tr", _):
+                throw HTTPMessageSignatureError(code: .invalidComponentParameter, message: "\"\(name.prefix(60))\";\(key) must be a true flag, not \(kind(value)) (RFC 9421 §2.1)")
+            case ("key", _), ("name", _):
+                throw HTTPMessageSignatureError(code: .invalidComponentParameter, message: "\"\(name.prefix(60))\";\(key) must be a String, not \(kind(value)) (RFC 9421 §2.1.2, §2.2.8)")
+            default: parameters.append(.other(key))
+            }
+        }
+        return HTTPSignatureComponent(name: name, parameters: parameters)
+    }
+
+    /// The words for a bare item's type, for refusals.
+    static func kind(_ item: RFC9651BareItem) -> String {
+        switch item {
+        case .bool: "a Boolean"
+        case .integer: "an Integer"
+        case .decimal: "a Decimal"
+        case .string: "a String"
+        case .undecodedByteSequence: "a Byte Sequence"
+        case .token: "a Token"
+        case .date: "a Date"
+        case .displayString: "a Display String"
+        }
+    }
+
+    /// Whether `text` can be a structured-field String: printable ASCII only (RFC 8941 §3.3.3).
+    static func isStringable(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+    }
+
+    /// The serialisation of one dictionary member's value (an Item or Inner List with its
+    /// parameters), as `key` components need (RFC 9421 §2.1.2).
+    static func memberValue(_ value: ItemOrInnerList) throws -> String {
+        var serializer = StructuredFieldValueSerializer()
+        let bytes: [UInt8]
+        switch value {
+        case .item(let item): bytes = try serializer.writeItemFieldValue(item)
+        case .innerList: bytes = try serializer.writeListFieldValue([value])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The number of top-level members of an already-parsed Dictionary or List field value:
+    /// its commas outside Strings, plus one. The library's parser keeps the last of two
+    /// members with one key (RFC 8941 §4.2.2), so a count above the parsed map's reveals a
+    /// repeated key; before parsing, it bounds the work a hostile field can cause.
+    static func memberCount(_ text: String) -> Int {
+        var count = 1
+        var inString = false
+        var escaped = false
+        for byte in text.utf8 {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: ",") {
+                count += 1
+            }
+        }
+        return count
+    }
+}
+
+extension HTTPSignatureComponent {
+    /// The component an identifier names, written as in a signature base or `Signature-Input`
+    /// (`"@method"`, `"content-type"`, `"@query-param";name="q"`, `"example-dict";key="a"`).
+    ///
+    /// - Throws: ``HTTPMessageSignatureError/Code/unknownComponent`` for text that is not a
+    ///   structured-field String with parameters, and the codes of a bad parameter.
+    public init(parsing identifier: String) throws(HTTPMessageSignatureError) {
+        var parser = StructuredFieldValueParser(Array(identifier.utf8))
+        let item: Item
+        do {
+            item = try parser.parseItemFieldValue()
+        } catch {
+            throw HTTPMessageSignatureError(code: .unknownComponent, message: "\(identifier.prefix(80)) is not a component identifier such as \"@method\" or \"@query-param\";name=\"q\" (RFC 9421 §2)", cause: error)
+        }
+        self = try HTTPStructuredText.component(item)
+    }
+}
