@@ -49,7 +49,8 @@ fi
 echo "ok: an SDK-only app with traits: [] checks out this package and swift-http-structured-headers"
 
 # reference_checkouts DIR URL PRODUCT PACKAGE: this package's name and what an app depending on
-# PACKAGE's PRODUCT alone checks out, at the version this package asks for (its own line).
+# PACKAGE's PRODUCT alone checks out, at the version this package asks for (its own line), and
+# the structured-fields package every app of this one fetches.
 reference_checkouts() {
     local dir=$1 url=$2 product=$3 package=$4 requirement
     requirement=$(grep -o "\.package(url: \"$url\"[^)]*)" "$repo/Package.swift")
@@ -66,7 +67,7 @@ let package = Package(
 MANIFEST
     echo 'print("reference")' >"$dir/Sources/App/main.swift"
     resolve "$dir"
-    printf '%s\n' "$name" $(ls "$dir/.build/checkouts") | sort
+    printf '%s\n' "$name" swift-http-structured-headers $(ls "$dir/.build/checkouts") | sort -u
 }
 
 # trait_fetch TRAIT PRODUCT LIBRARY EXPECTED: an app with `traits: ["TRAIT"]` using PRODUCT checks
