@@ -118,10 +118,17 @@ mockProduct("DrupalMock", dependencies: ["MockServerKit", "DrupalServicesClient"
 mockProduct("AFSignedMock", dependencies: ["MockServerKit", "AFSignedClient", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("GoogleBooksMock", dependencies: ["MockServerKit", "GoogleBooksClient", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "SignedHTTP", "OAuth1Mock", "DrupalMock", "AFSignedMock", "GoogleBooksMock"])
-// Helpers for app teams' tests: the authorisation page in one call, the whole flow per
-// flavour, and an HTTPTransport over HummingbirdTesting's client (`.router` without a socket).
+// For app teams' tests of any mock: an HTTPTransport over HummingbirdTesting's client
+// (`.router` without a socket), for every client of this package. Tested through the mocks in
+// OAuth1MockTesting's and the integration tests.
+products.append(.library(name: "MockServerKitTesting", targets: ["MockServerKitTesting"]))
+targets.append(.target(
+    name: "MockServerKitTesting", dependencies: ["SignedHTTP", hummingbirdTesting, httpTypes, nioCore], path: "MockServers/MockServerKitTesting/Sources"
+))
+// Helpers for app teams' tests of the OAuth 1.0a mock: the authorisation page in one call, the
+// whole flow per flavour (and MockServerKitTesting's transport, re-exported).
 mockProduct("OAuth1MockTesting", dependencies: [
-    "MockServerKit", "OAuth1Mock", "OAuth1Client", "OAuth1RSA", "SignedHTTP", "SigningCore", hummingbirdTesting, httpTypes, nioCore,
+    "MockServerKit", "MockServerKitTesting", "OAuth1Mock", "OAuth1Client", "OAuth1RSA", "SignedHTTP", "SigningCore", hummingbirdTesting, httpTypes, nioCore,
 ], testDependencies: [])
 targets.append(.target(
     name: "MockServerTesting",
@@ -198,7 +205,7 @@ targets.append(.testTarget(
 targets.append(.testTarget(
     name: "IntegrationTests",
     dependencies: [
-        "TestSupport", "CredentialStore", "Examples", "MockServerKit", "MockServerCatalog", "MockServerTesting", "OAuth1Mock", "OAuth1MockTesting", "OAuth1Client", "OAuth1RSA",
+        "TestSupport", "CredentialStore", "Examples", "MockServerKit", "MockServerCatalog", "MockServerTesting", "MockServerKitTesting", "OAuth1Mock", "OAuth1MockTesting", "OAuth1Client", "OAuth1RSA",
         "DrupalServicesClient", "DrupalMock", "AFSignedClient", "AFSignedMock", "GoogleBooksClient", "GoogleBooksMock",
         "SignedHTTP", "SignedHTTPTesting", "SigningCore", httpTypes, hummingbirdTesting, "PostgresReplayStore",
     ],

@@ -18,11 +18,6 @@ public struct OAuth1MockTestingError: SignedAPIError {
         public static let unexpectedPage = Code("unexpected page")
         /// A denial was asked for, but the provider approves at once (its `autoApprove` option).
         public static let cannotDeny = Code("cannot deny")
-        /// ``TestClientTransport`` was given a request for another host than
-        /// ``TestClientTransport/baseURL``, so its signature could never match.
-        public static let wrongAuthority = Code("wrong authority")
-        /// A request cannot be expressed as an HTTP request (an invalid header name or method).
-        public static let invalidRequest = Code("invalid request")
         /// No response arrived; ``OAuth1MockTestingError/cause`` holds the transport's error.
         public static let transportFailed = Code("transport failed")
     }

@@ -8,7 +8,7 @@ import SigningCore
 /// request token over HTTP, as a browser would — `GET` the authorisation URL, `POST` the
 /// page's form (`OAuth1AuthorizationForm`), read the redirect's `Location`
 /// without following it — so it works against an in-process `MockServer`, the
-/// standalone `mock-servers`, and (with ``TestClientTransport``) HummingbirdTesting's `.router`.
+/// standalone `mock-servers`, and (with `TestClientTransport`) HummingbirdTesting's `.router`.
 ///
 /// ```swift
 /// let user = OAuth1MockUser()                                      // does not follow redirects
@@ -26,7 +26,7 @@ public struct OAuth1MockUser: Sendable {
     ///
     /// - Parameter transport: `URLSessionTransport(followsRedirects: false)` by default (a
     ///   transport that follows redirects would try to open `myapp://…`);
-    ///   ``TestClientTransport`` under HummingbirdTesting.
+    ///   `TestClientTransport` under HummingbirdTesting.
     public init(transport: any HTTPTransport = URLSessionTransport(followsRedirects: false)) {
         self.transport = transport
     }

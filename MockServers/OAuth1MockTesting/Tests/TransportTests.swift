@@ -18,7 +18,7 @@ struct TransportTests {
         try await app.test(.router) { testClient in
             let transport = TestClientTransport(testClient)
             for address in ["http://127.0.0.1:8401/oauth/request_token", "http://localhost:8080/x", "https://localhost/x"] {
-                await #expect(throws: OAuth1MockTestingError(code: .wrongAuthority, message: "")) {
+                await #expect(throws: SignedHTTPError(code: .invalidRequest, message: "")) {
                     try await transport.send(APIRequest(url: URL(string: address)!))
                 }
             }

@@ -4,16 +4,16 @@ public import HummingbirdTesting
 import NIOCore
 public import SignedHTTP
 
-/// An `HTTPTransport` that sends through HummingbirdTesting's client, so an
-/// `OAuth1Client` (and ``OAuth1MockUser``) runs against `MockServerApplication.build(…)` inside
+/// An `HTTPTransport` that sends through HummingbirdTesting's client, so any client of this
+/// package (`OAuth1Client`, `DrupalServicesClient`, `AFSignedClient`, `GoogleBooksClient`, and
+/// OAuth1MockTesting's `OAuth1MockUser`) runs against a mock's application inside
 /// `app.test(.router) { client in … }` — no socket — or `.live`.
 ///
 /// HummingbirdTesting's clients send every request with the authority `localhost` (no port),
-/// which is what the mock puts in the signature base string URI. So point the client at
-/// ``baseURL`` (`http://localhost`): `OAuth1Flavour.twitter.client(at: TestClientTransport.baseURL,
-/// transport: transport)`, or `provider.pointed(at: TestClientTransport.baseURL)`. A request
-/// for any other host is refused with ``OAuth1MockTestingError/Code/wrongAuthority`` instead of
-/// failing later as an opaque signature mismatch.
+/// which is what the mock puts in the signature's base. So point the client at ``baseURL``
+/// (`http://localhost`), e.g. `provider.pointed(at: TestClientTransport.baseURL)`. A request for
+/// any other host is refused with `SignedHTTPError`'s `invalidRequest`, naming the base URL to
+/// use, instead of failing later as an opaque signature mismatch.
 ///
 /// Redirects are returned, never followed.
 public struct TestClientTransport: HTTPTransport {
@@ -30,25 +30,25 @@ public struct TestClientTransport: HTTPTransport {
 
     /// Sends `request`'s path, query, headers and body through the test client.
     ///
-    /// - Throws: ``OAuth1MockTestingError`` with code ``OAuth1MockTestingError/Code/wrongAuthority``
-    ///   when the URL is not under ``baseURL``, ``OAuth1MockTestingError/Code/invalidRequest``
-    ///   for a method or header name HTTP cannot carry; the test client's own errors as they are.
+    /// - Throws: `SignedHTTPError` with code `invalidRequest` when the URL is not under
+    ///   ``baseURL`` or the method or a header name is one HTTP cannot carry; the test client's
+    ///   own errors as they are.
     public func send(_ request: APIRequest) async throws -> APIResponse {
         guard let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false),
               components.scheme?.lowercased() == "http", components.host?.lowercased() == "localhost", components.port == nil
         else {
-            throw OAuth1MockTestingError(
-                code: .wrongAuthority,
+            throw SignedHTTPError(
+                code: .invalidRequest,
                 message: "\(request.method) \(request.url.absoluteString.prefix(120)) is not under \(Self.baseURL); HummingbirdTesting sends every request to localhost, so point the provider at TestClientTransport.baseURL"
             )
         }
         guard let method = HTTPRequest.Method(request.method) else {
-            throw OAuth1MockTestingError(code: .invalidRequest, message: "\(request.method.prefix(40)) is not an HTTP method")
+            throw SignedHTTPError(code: .invalidRequest, message: "\(request.method.prefix(40)) is not an HTTP method")
         }
         var headers = HTTPFields()
         for field in request.headers {
             guard let name = HTTPField.Name(field.name) else {
-                throw OAuth1MockTestingError(code: .invalidRequest, message: "\(field.name.prefix(40)) is not a valid header name")
+                throw SignedHTTPError(code: .invalidRequest, message: "\(field.name.prefix(40)) is not a valid header name")
             }
             headers.append(HTTPField(name: name, value: field.value))
         }
