@@ -20,6 +20,10 @@ let postgresReplayStoreTrait = "PostgresReplayStore"
 /// Jira-style mock verifies RSA signatures): swift-crypto for RSA-SHA1/256/512.
 let oauth1RSATrait = "OAuth1RSA"
 
+/// The `HTTPMessageSignaturesCrypto` product's own trait (default-on, and turned on by
+/// `MockServers`): swift-crypto for ed25519, ECDSA P-256/P-384 and RSA keys of RFC 9421.
+let httpSignaturesCryptoTrait = "HTTPMessageSignaturesCrypto"
+
 /// A dependency on another package's product, only when the `OAuth1RSA` trait is on.
 func rsaExternal(_ product: String, _ package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: [oauth1RSATrait]))
@@ -89,7 +93,9 @@ sdkProduct("CredentialStore", dependencies: ["SigningCore"], testDependencies: [
 // The server side every scheme shares: the replay-store contract and its in-memory store,
 // the request a verifier reads, and how the URL the client signed is rebuilt behind a proxy.
 sdkProduct("SignedVerification", dependencies: ["SignedHTTP", "SigningCore"])
-sdkProduct("OAuth1Client", dependencies: ["SignedHTTP", "SigningCore", "SignedVerification"], testDependencies: ["SignedHTTPTesting"])
+sdkProduct("OAuth1Client", dependencies: ["SignedHTTP", "SigningCore", "SignedVerification"], testDependencies: ["SignedHTTPTesting", "OAuth1PeerSupport"])
+// How the oauthlib differential tests of OAuth1Client and OAuth1RSA sign a case (test-only).
+targets.append(.target(name: "OAuth1PeerSupport", dependencies: ["OAuth1Client"], path: "Modules/OAuth1Client/PeerSupport"))
 sdkProduct("DrupalServicesClient", dependencies: ["SignedHTTP", "SigningCore", "SignedVerification", "CredentialStore"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct("AFSignedClient", dependencies: ["SignedHTTP", "SigningCore", "SignedVerification"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct("GoogleBooksClient", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
@@ -182,6 +188,27 @@ adapterProduct("OpenAPISignedRequests", dependencies: [
 
 // MARK: end of the adapters block
 
+// MARK: HTTP Message Signatures' asymmetric algorithms (RFC 9421 §3.3)
+// Keys from PEM, DER and JWK for ed25519, ecdsa-p256-sha256, ecdsa-p384-sha384, rsa-pss-sha512
+// and rsa-v1_5-sha256 (swift-crypto), behind their own default-on trait, as OAuth1RSA is.
+
+func httpSignaturesCryptoExternal(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: [httpSignaturesCryptoTrait]))
+}
+let httpSignaturesCryptoDependencies: [Target.Dependency] = [
+    "HTTPMessageSignatures", "SigningCore",
+    httpSignaturesCryptoExternal("Crypto", "swift-crypto"), httpSignaturesCryptoExternal("_CryptoExtras", "swift-crypto"),
+    httpSignaturesCryptoExternal("SwiftASN1", "swift-asn1"),
+]
+products.append(.library(name: "HTTPMessageSignaturesCrypto", targets: ["HTTPMessageSignaturesCrypto"]))
+targets.append(.target(name: "HTTPMessageSignaturesCrypto", dependencies: httpSignaturesCryptoDependencies, path: "Modules/HTTPMessageSignaturesCrypto/Sources"))
+targets.append(.testTarget(
+    name: "HTTPMessageSignaturesCryptoTests",
+    dependencies: [.target(name: "HTTPMessageSignaturesCrypto")] + httpSignaturesCryptoDependencies,
+    path: "Modules/HTTPMessageSignaturesCrypto/Tests",
+    resources: [.copy("Vectors")]
+))
+
 // MARK: OAuth 1.0a RSA keys
 // RSA-SHA1/256/512 keys for OAuth1Client (swift-crypto's _CryptoExtras; swift-asn1 to tell a
 // key file's kind before loading it), behind its own default-on trait: an app with
@@ -196,7 +223,7 @@ products.append(.library(name: "OAuth1RSA", targets: ["OAuth1RSA"]))
 targets.append(.target(name: "OAuth1RSA", dependencies: oauth1RSADependencies, path: "Modules/OAuth1RSA/Sources"))
 targets.append(.testTarget(
     name: "OAuth1RSATests",
-    dependencies: [.target(name: "OAuth1RSA"), "TestSupport", "SignedHTTP"] + oauth1RSADependencies,
+    dependencies: [.target(name: "OAuth1RSA"), "TestSupport", "OAuth1PeerSupport", "SignedHTTP"] + oauth1RSADependencies,
     path: "Modules/OAuth1RSA/Tests"
 ))
 
@@ -319,9 +346,13 @@ let package = Package(
         .trait(
             name: mockServers,
             description: "Mock provider servers, command-line tools, benchmarks and their test-only dependencies.",
-            enabledTraits: [oauth1RSATrait]
+            enabledTraits: [oauth1RSATrait, httpSignaturesCryptoTrait]
         ),
         .trait(name: oauth1RSATrait, description: "The OAuth1RSA product: RSA-SHA1, RSA-SHA256 and RSA-SHA512 keys for OAuth 1.0a (swift-crypto)."),
+        .trait(
+            name: httpSignaturesCryptoTrait,
+            description: "The HTTPMessageSignaturesCrypto product: ed25519, ecdsa-p256/p384, rsa-pss-sha512 and rsa-v1_5-sha256 keys for HTTP Message Signatures (swift-crypto)."
+        ),
         .trait(
             name: postgresReplayStoreTrait,
             description: "The PostgresReplayStore product: a replay store shared by every instance of a service, on PostgreSQL (postgres-nio)."
@@ -329,7 +360,7 @@ let package = Package(
         // Adapters: each product's third-party dependencies only with its trait.
         .trait(name: hummingbirdAdapter, description: "HummingbirdSignedRequests: verifying middleware for Hummingbird 2 apps."),
         .trait(name: openAPIAdapter, description: "OpenAPISignedRequests: signing middleware for swift-openapi-generator clients."),
-        .default(enabledTraits: [mockServers, oauth1RSATrait, postgresReplayStoreTrait, hummingbirdAdapter, openAPIAdapter]),
+        .default(enabledTraits: [mockServers, oauth1RSATrait, httpSignaturesCryptoTrait, postgresReplayStoreTrait, hummingbirdAdapter, openAPIAdapter]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -96,6 +96,10 @@ trait_fetch PostgresReplayStore PostgresReplayStore postgres-nio \
 trait_fetch OAuth1RSA OAuth1RSA swift-crypto \
     "$(reference_checkouts "$work/crypto-reference" https://github.com/apple/swift-crypto _CryptoExtras swift-crypto)"
 
+# 4. the same for `traits: ["HTTPMessageSignaturesCrypto"]` (swift-crypto, swift-asn1).
+trait_fetch HTTPMessageSignaturesCrypto HTTPMessageSignaturesCrypto swift-crypto \
+    "$(reference_checkouts "$work/httpsig-crypto-reference" https://github.com/apple/swift-crypto _CryptoExtras swift-crypto)"
+
 # Each adapter's trait fetches that adapter's dependencies and no other's: an app with
 # `traits: ["<Trait>"]` using the adapter's product checks out none of the packages only the
 # mock servers, the tools or the other adapters need.

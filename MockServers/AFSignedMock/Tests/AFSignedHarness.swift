@@ -12,7 +12,7 @@ import NIOCore
 struct AFSignedHarness {
     let server: MockServer
     let clock: ManualClock
-    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    static let start = MockServer.harnessStart
 
     /// Runs `body` with a fresh mock on a manual clock, and stops the mock however `body` ends.
     static func withRunning<Result>(
@@ -21,9 +21,7 @@ struct AFSignedHarness {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (AFSignedHarness) async throws -> Result
     ) async throws -> Result {
-        let clock = ManualClock(start: start)
-        let configuration = MockServerConfiguration(limits: limits, seed: 3)
-        return try await MockServer.withRunning(AFSignedMockProvider(options: options), configuration: configuration, clock: clock) { server in
+        try await MockServer.withRunningOnManualClock(AFSignedMockProvider(options: options), limits: limits, seed: 3) { server, clock in
             try await body(AFSignedHarness(server: server, clock: clock))
         }
     }

@@ -12,7 +12,7 @@ import NIOCore
 struct DrupalHarness {
     let server: MockServer
     let clock: ManualClock
-    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    static let start = MockServer.harnessStart
 
     /// Runs `body` with a fresh mock on a manual clock, and stops the mock however `body` ends.
     static func withRunning<Result>(
@@ -21,9 +21,7 @@ struct DrupalHarness {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (DrupalHarness) async throws -> Result
     ) async throws -> Result {
-        let clock = ManualClock(start: start)
-        let configuration = MockServerConfiguration(limits: limits, seed: 7)
-        return try await MockServer.withRunning(DrupalMockProvider(options: options), configuration: configuration, clock: clock) { server in
+        try await MockServer.withRunningOnManualClock(DrupalMockProvider(options: options), limits: limits, seed: 7) { server, clock in
             try await body(DrupalHarness(server: server, clock: clock))
         }
     }

@@ -22,10 +22,8 @@ struct BooksHarness {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (BooksHarness) async throws -> Result
     ) async throws -> Result {
-        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
         let catalogue = await BookCatalogue.shared(size: options.catalogueSize, seed: UInt64(options.seed))
-        let configuration = MockServerConfiguration(limits: limits, seed: 7)
-        return try await MockServer.withRunning(GoogleBooksMockProvider(options: options), configuration: configuration, clock: clock) { server in
+        return try await MockServer.withRunningOnManualClock(GoogleBooksMockProvider(options: options), limits: limits, seed: 7) { server, clock in
             try await body(BooksHarness(server: server, clock: clock, options: options, catalogue: catalogue))
         }
     }

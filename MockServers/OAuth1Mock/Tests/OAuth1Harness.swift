@@ -25,9 +25,7 @@ struct OAuth1Harness {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (OAuth1Harness) async throws -> Result
     ) async throws -> Result {
-        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
-        let configuration = MockServerConfiguration(limits: limits, seed: 42)
-        return try await MockServer.withRunning(OAuth1MockProvider(flavour: flavour, options: options), configuration: configuration, clock: clock) { server in
+        try await MockServer.withRunningOnManualClock(OAuth1MockProvider(flavour: flavour, options: options), limits: limits, seed: 42) { server, clock in
             try await body(OAuth1Harness(server: server, flavour: flavour, clock: clock))
         }
     }

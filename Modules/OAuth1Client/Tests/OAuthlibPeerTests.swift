@@ -1,5 +1,6 @@
 import Foundation
 import OAuth1Client
+import OAuth1PeerSupport
 import SigningCore
 import TestSupport
 import Testing
@@ -30,24 +31,11 @@ struct PeerSigningCase: Codable, Sendable {
 
     /// The same request signed by OAuth1Client.
     func signWithSwift() throws -> OAuth1SignedRequest {
-        let transmission: OAuth1Transmission = switch self.transmission {
-        case "query": .query
-        case "body": .formBody
-        default: .authorizationHeader(realm: realm)
-        }
-        let nonce = self.nonce
-        let seconds = TimeInterval(timestamp)!
-        let signer = OAuth1Signer(
+        try OAuthlibCaseSigning.sign(
+            method: method, url: url, contentType: contentType, body: body,
             credentials: OAuth1Credentials(consumerKey: consumerKey, consumerSecret: consumerSecret, token: token, tokenSecret: tokenSecret),
-            signatureMethod: OAuth1SignatureMethod(rawValue: signatureMethod)!,
-            transmission: transmission,
-            clock: { Date(timeIntervalSince1970: seconds) },
-            nonce: { nonce }
+            signatureMethod: signatureMethod, transmission: transmission, realm: realm, nonce: nonce, timestamp: timestamp, callback: callback, verifier: verifier
         )
-        var headers = HeaderFields()
-        if let contentType { headers["Content-Type"] = contentType }
-        let request = OAuth1Request(method: method, url: URL(string: url)!, headers: headers, body: Array((body ?? "").utf8))
-        return try signer.sign(request, callback: callback, verifier: verifier)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OAuth1Client
+import OAuth1PeerSupport
 import OAuth1RSA
 import SigningCore
 import TestSupport
@@ -58,24 +59,11 @@ struct RSAPeerCase: Codable, Sendable {
     /// The same request signed by OAuth1Client with `privateKey` (`oauth_body_hash` for a
     /// non-empty body that is not a form, hashed with the method's hash).
     func signWithSwift(_ privateKey: OAuth1RSAPrivateKey) throws -> OAuth1SignedRequest {
-        let transmission: OAuth1Transmission = switch self.transmission {
-        case "query": .query
-        case "body": .formBody
-        default: .authorizationHeader(realm: realm)
-        }
-        let nonce = self.nonce
-        let seconds = TimeInterval(timestamp)!
-        let signer = OAuth1Signer(
+        try OAuthlibCaseSigning.sign(
+            method: method, url: url, contentType: contentType, body: body,
             credentials: OAuth1Credentials(consumerKey: consumerKey, privateKey: privateKey, token: token),
-            signatureMethod: OAuth1SignatureMethod(rawValue: signatureMethod)!,
-            transmission: transmission,
-            clock: { Date(timeIntervalSince1970: seconds) },
-            nonce: { nonce }
+            signatureMethod: signatureMethod, transmission: transmission, realm: realm, nonce: nonce, timestamp: timestamp, callback: callback, verifier: verifier
         )
-        var headers = HeaderFields()
-        if let contentType { headers["Content-Type"] = contentType }
-        let request = OAuth1Request(method: method, url: URL(string: url)!, headers: headers, body: Array((body ?? "").utf8))
-        return try signer.sign(request, callback: callback, verifier: verifier)
     }
 }
 
