@@ -304,6 +304,13 @@ targets.append(.target(name: "BenchmarkHarness", path: "Tools/Benchmarks/Benchma
 targets.append(.executableTarget(name: "oauth1-benchmarks", dependencies: ["BenchmarkHarness", "OAuth1Client", "OAuth1RSA", "SigningCore"], path: "Tools/Benchmarks/OAuth1Benchmarks"))
 targets.append(.executableTarget(name: "afsigned-benchmarks", dependencies: ["BenchmarkHarness", "AFSignedClient", "SigningCore", "SignedHTTP", "SignedVerification"], path: "Tools/Benchmarks/AFSignedBenchmarks"))
 targets.append(.executableTarget(name: "signing-benchmarks", dependencies: ["SigningCore", swiftCrypto], path: "Tools/Benchmarks/SigningBenchmarks"))
+// RFC 9421 signing and verification against Python's http-message-signatures and the bare
+// HMAC-SHA256 / Ed25519 over the same signature base (docs/benchmarks.md).
+targets.append(.executableTarget(
+    name: "httpsig-benchmarks",
+    dependencies: ["BenchmarkHarness", "HTTPMessageSignatures", "HTTPMessageSignaturesCrypto", "SignedHTTP", "SignedVerification", "SigningCore", swiftCrypto],
+    path: "Tools/Benchmarks/HTTPSigBenchmarks"
+))
 
 // MARK: Replay store on PostgreSQL
 // The `ReplayStore` every instance of a service shares, on PostgreSQL (postgres-nio), behind

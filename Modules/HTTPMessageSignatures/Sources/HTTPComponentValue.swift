@@ -83,10 +83,12 @@ enum HTTPComponentValue {
     }
 
     /// `@authority`: the host lowercased, the port unless it is the scheme's default
-    /// (RFC 9421 §2.2.3, RFC 9110 §4.2.3).
+    /// (RFC 9421 §2.2.3, RFC 9110 §4.2.3). The host as sent: `encodedHost`, since
+    /// `percentEncodedHost` turns an IDNA host (`xn--bcher-kva.example`) into percent-encoded
+    /// Unicode (`b%C3%BCcher.example`), which no peer signs (PeerTests).
     static func authority(_ url: URL) throws(HTTPMessageSignatureError) -> String {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        guard var host = components?.percentEncodedHost, !host.isEmpty else {
+        guard var host = components?.encodedHost, !host.isEmpty else {
             throw HTTPMessageSignatureError(code: .missingComponent, message: "the target URI \(url.absoluteString.prefix(100)) has no authority")
         }
         host = host.lowercased()
