@@ -1,0 +1,54 @@
+import Foundation
+import HTTPMessageSignatures
+import Testing
+
+/// Where two signature bases differ: the component, both values, the usual cause.
+@Suite("Signature base difference")
+struct BaseDifferenceTests {
+    static let ours = HTTPSignatureBase(text: """
+        "@method": POST
+        "@authority": api.example.com
+        "@path": /items
+        "content-digest": sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:
+        "example-dict";key="a: b": 1
+        "@signature-params": ("@method" "@authority" "@path" "content-digest" "example-dict";key="a: b");created=1618884473;keyid="k"
+        """)
+
+    @Test("the same base: no difference")
+    func same() {
+        #expect(HTTPSignatureBaseDifference(ours: Self.ours, theirs: Self.ours) == nil)
+    }
+
+    @Test("a proxy's authority, a re-encoded body and another created: each line with both values and its cause")
+    func changedLines() throws {
+        let theirs = HTTPSignatureBase(text: Self.ours.text
+            .replacingOccurrences(of: "api.example.com", with: "api.example.com:8443")
+            .replacingOccurrences(of: "X48E9", with: "Y48E9")
+            .replacingOccurrences(of: "created=1618884473", with: "created=1618884500"))
+        let difference = try #require(HTTPSignatureBaseDifference(ours: Self.ours, theirs: theirs))
+        #expect(difference.lines.map(\.identifier) == ["\"@authority\"", "\"content-digest\"", "\"@signature-params\""])
+        #expect(difference.lines[0] == .init(identifier: "\"@authority\"", ours: "api.example.com", theirs: "api.example.com:8443"))
+        #expect(difference.lines[0].likelyCause?.contains("PublicURLPolicy") == true)
+        #expect(difference.lines[1].likelyCause?.contains("body was changed") == true)
+        #expect(difference.description.split(separator: "\n").count == 3)
+    }
+
+    @Test("a component only one side covers; a key parameter holding ': ' is one identifier")
+    func coveredByOneSide() throws {
+        let theirs = HTTPSignatureBase(text: Self.ours.text.replacingOccurrences(of: "\"@path\": /items\n", with: "\"content-type\": application/json\n"))
+        let difference = try #require(HTTPSignatureBaseDifference(ours: Self.ours, theirs: theirs))
+        #expect(difference.lines == [
+            .init(identifier: "\"@path\"", ours: "/items", theirs: nil),
+            .init(identifier: "\"content-type\"", ours: nil, theirs: "application/json"),
+        ])
+        #expect(difference.lines[1].likelyCause?.contains("header was changed") == true)
+    }
+
+    @Test("the same lines in another order still differ")
+    func order() throws {
+        let lines = Self.ours.text.split(separator: "\n")
+        let swapped = HTTPSignatureBase(text: ([lines[1], lines[0]] + lines[2...]).joined(separator: "\n"))
+        let difference = try #require(HTTPSignatureBaseDifference(ours: Self.ours, theirs: swapped))
+        #expect(difference.lines.map(\.identifier) == ["(order of the lines)"])
+    }
+}
