@@ -53,6 +53,9 @@ enum HTTPFieldValue {
                 var after = next + 1
                 if after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 {
                     while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+                    // obs-fold is OWS CRLF RWS (RFC 9112 §5.2): the spaces before the line end
+                    // belong to it too.
+                    while let last = unfolded.last, last == 0x20 || last == 0x09 { unfolded.removeLast() }
                     unfolded.append(0x20)
                     index = after
                     continue
@@ -122,10 +125,10 @@ enum HTTPFieldValue {
 
     /// A parse of `value` whose failure names the field.
     private static func parse<Result>(
-        _ component: HTTPSignatureComponent, _ body: @escaping (inout StructuredFieldValueParser<[UInt8]>) throws -> Result
+        _ component: HTTPSignatureComponent, _ body: @escaping (inout StructuredFieldValueParser<FieldBytes>) throws -> Result
     ) -> (String) throws(HTTPMessageSignatureError) -> Result {
         { (value: String) throws(HTTPMessageSignatureError) -> Result in
-            var parser = StructuredFieldValueParser(Array(value.utf8))
+            var parser = HTTPStructuredText.parser(value)
             do {
                 return try body(&parser)
             } catch {

@@ -47,4 +47,12 @@ import Testing
         let base = try HTTPSignatureBase(parameters: parameters, message: Vectors.message("test-request"))
         #expect(base.text == #""@signature-params": ();created=1618884473;keyid="test-key-rsa-pss";nonce="b3k2pp5k7z-50gnwp.yemd""#)
     }
+
+    @Test("obsolete line folding with spaces before the line end becomes one space (obs-fold = OWS CRLF RWS, RFC 9112 §5.2)")
+    func obsFoldWithSpacesBefore() throws {
+        let request = HTTPMessageRequest(method: "GET", url: URL(string: "https://example.com/")!, headers: ["X-Folded": "a \r\n  b \t\n\tc"])
+        let parameters = HTTPSignatureParameters(components: [.field("x-folded")], created: nil, expires: nil, nonce: nil, algorithm: nil, keyID: nil, tag: nil)
+        let base = try HTTPSignatureBase(parameters: parameters, message: .request(request))
+        #expect(base.text.hasPrefix("\"x-folded\": a b c\n"), "\(base.text)")
+    }
 }

@@ -172,11 +172,8 @@ struct PeerTests {
         let folded = try Self.handmade(request, [.field("x-folded")])
         let answers = try await PythonPeer.batch(script: PeerScripts.script, [folded.peerCase], as: PeerAnswer.self)
         #expect(answers[0].base?.hasPrefix("\"x-folded\": a b c\n") == true, "\(answers[0].base ?? "")")
-        // HTTPFieldValue.canonical replaces CRLF RWS but keeps the OWS before it ("a  b c").
-        withKnownIssue("HTTPFieldValue.canonical keeps the whitespace before an obs-fold (reported; not in the random space)") {
-            #expect(folded.base.hasPrefix("\"x-folded\": a b c\n"), "\(folded.base)")
-            #expect(answers[0].valid == true, "\(answers[0].error ?? "")")
-        }
+        #expect(folded.base.hasPrefix("\"x-folded\": a b c\n"), "\(folded.base)")
+        #expect(answers[0].valid == true, "\(answers[0].error ?? "")")
     }
 
     @Test("hmac-sha256: 1000 random requests signed here verify with the peer (same base), and their tampered copies are refused by both")
