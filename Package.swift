@@ -101,7 +101,7 @@ sdkProduct("AFSignedClient", dependencies: ["SignedHTTP", "SigningCore", "Signed
 sdkProduct("GoogleBooksClient", dependencies: ["SignedHTTP", "SigningCore"], testDependencies: ["SignedHTTPTesting"])
 sdkProduct(
     "HTTPMessageSignatures", dependencies: ["SignedHTTP", "SigningCore", "SignedVerification", structuredFields],
-    testDependencies: ["SignedHTTPTesting"], testResources: [.copy("Vectors")]
+    testDependencies: ["SignedHTTPTesting", .target(name: "HTTPMessageSignaturesCrypto", condition: .when(traits: [httpSignaturesCryptoTrait]))], testResources: [.copy("Vectors")]
 )
 
 // Test doubles for SDK users' tests and ours: a transport answering from a closure, one that

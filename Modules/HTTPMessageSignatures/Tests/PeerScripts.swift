@@ -17,7 +17,7 @@ enum PeerScripts {
 import sys, json, base64, datetime as _datetime
 import http_message_signatures as hms
 from http_message_signatures import algorithms, signatures, InvalidSignature, HTTPMessageSignaturesException
-from http_sf.compat import Dictionary
+from cryptography.hazmat.primitives.serialization import load_pem_private_key, load_pem_public_key
 
 ALGORITHMS = {
     "hmac-sha256": algorithms.HMAC_SHA256, "ed25519": algorithms.ED25519,
@@ -64,10 +64,16 @@ class Request:
         self.url = url
         self.headers = Headers(pairs)
 
+# Loaded once per PEM (loading an RSA private key checks it, which costs more than signing).
+loaded_keys = {}
+
 def key_material(case, public):
     if case["alg"] == "hmac-sha256":
         return base64.b64decode(case["secret"])
-    return (case["public_pem"] if public else case["private_pem"]).encode()
+    pem = (case["public_pem"] if public else case["private_pem"]).encode()
+    if (pem, public) not in loaded_keys:
+        loaded_keys[(pem, public)] = load_pem_public_key(pem) if public else load_pem_private_key(pem, password=None)
+    return loaded_keys[(pem, public)]
 
 def resolver(case):
     keys = {case["keyid"]: key_material(case, True)}
