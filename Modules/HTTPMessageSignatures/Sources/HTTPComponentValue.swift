@@ -3,8 +3,24 @@ import SignedHTTP
 
 /// The value of one covered component in a message (RFC 9421 §2.1, §2.2, §2.4).
 enum HTTPComponentValue {
-    /// The component value of `component` in `message`.
-    static func value(of component: HTTPSignatureComponent, in message: HTTPMessage) throws(HTTPMessageSignatureError) -> String {
+    /// What one signature base reads of a target URI more than once: its parts, parsed once
+    /// for all the derived components of the base (the request's, and for `req` components
+    /// the request a response answers).
+    struct Context {
+        private var parsed: [(url: URL, components: URLComponents?)] = []
+
+        /// `url` parsed into its parts, once per base.
+        mutating func components(of url: URL) -> URLComponents? {
+            if let known = parsed.first(where: { $0.url == url }) { return known.components }
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            parsed.append((url, components))
+            return components
+        }
+    }
+
+    /// The component value of `component` in `message`, reading the target URI's parts from
+    /// `context`.
+    static func value(of component: HTTPSignatureComponent, in message: HTTPMessage, context parts: inout Context) throws(HTTPMessageSignatureError) -> String {
         for parameter in component.parameters {
             switch parameter {
             case .trailer:
@@ -28,13 +44,13 @@ enum HTTPComponentValue {
             context = message
         }
         if component.isDerived {
-            return try derived(component, in: context)
+            return try derived(component, in: context, parts: &parts)
         }
         return try HTTPFieldValue.value(of: component, in: context.headers)
     }
 
     /// A derived component's value (RFC 9421 §2.2).
-    private static func derived(_ component: HTTPSignatureComponent, in message: HTTPMessage) throws(HTTPMessageSignatureError) -> String {
+    private static func derived(_ component: HTTPSignatureComponent, in message: HTTPMessage, parts: inout Context) throws(HTTPMessageSignatureError) -> String {
         guard HTTPSignatureComponent.derivedNames.contains(component.name) else {
             throw HTTPMessageSignatureError(code: .unknownComponent, message: "\"\(component.name.prefix(60))\" is not a derived component of RFC 9421 §2.2 (@method, @target-uri, @authority, @scheme, @request-target, @path, @query, @query-param, @status)")
         }
@@ -56,22 +72,21 @@ enum HTTPComponentValue {
         let value: String
         switch component.name {
         case "@method": value = request.method
-        case "@target-uri": value = try targetURI(request)
-        case "@authority": value = try authority(request.url)
+        case "@target-uri": value = try targetURI(request, parts.components(of: request.url))
+        case "@authority": value = try authority(request.url, parts.components(of: request.url))
         case "@scheme": value = try scheme(request.url)
         case "@request-target": value = request.requestTarget
-        case "@path": value = path(request.url)
-        case "@query": value = "?" + (URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? "")
-        default: value = try HTTPQueryParameters.value(of: component, in: request.url)
+        case "@path": value = path(parts.components(of: request.url))
+        case "@query": value = "?" + (parts.components(of: request.url)?.percentEncodedQuery ?? "")
+        default: value = try HTTPQueryParameters.value(of: component, query: parts.components(of: request.url)?.percentEncodedQuery)
         }
         try checkDerived(value, component)
         return value
     }
 
     /// `@target-uri`: scheme, normalised authority, path and query (RFC 9421 §2.2.2).
-    private static func targetURI(_ request: HTTPMessageRequest) throws(HTTPMessageSignatureError) -> String {
-        let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
-        return try scheme(request.url) + "://" + authority(request.url) + path(request.url) + (query.map { "?" + $0 } ?? "")
+    private static func targetURI(_ request: HTTPMessageRequest, _ components: URLComponents?) throws(HTTPMessageSignatureError) -> String {
+        try scheme(request.url) + "://" + authority(request.url, components) + path(components) + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
     }
 
     /// `@scheme`, lowercased (RFC 9421 §2.2.4).
@@ -86,8 +101,7 @@ enum HTTPComponentValue {
     /// (RFC 9421 §2.2.3, RFC 9110 §4.2.3). The host as sent: `encodedHost`, since
     /// `percentEncodedHost` turns an IDNA host (`xn--bcher-kva.example`) into percent-encoded
     /// Unicode (`b%C3%BCcher.example`), which no peer signs (PeerTests).
-    static func authority(_ url: URL) throws(HTTPMessageSignatureError) -> String {
-        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    private static func authority(_ url: URL, _ components: URLComponents?) throws(HTTPMessageSignatureError) -> String {
         guard var host = components?.encodedHost, !host.isEmpty else {
             throw HTTPMessageSignatureError(code: .missingComponent, message: "the target URI \(url.absoluteString.prefix(100)) has no authority")
         }
@@ -99,8 +113,8 @@ enum HTTPComponentValue {
     }
 
     /// `@path`: the absolute path still percent-encoded, `/` when empty (RFC 9421 §2.2.6).
-    private static func path(_ url: URL) -> String {
-        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+    private static func path(_ components: URLComponents?) -> String {
+        let path = components?.percentEncodedPath ?? ""
         return path.isEmpty ? "/" : path
     }
 

@@ -49,7 +49,7 @@ public enum HTTPContentDigest {
         guard HTTPStructuredText.memberCount(combined) <= 16 else {
             throw HTTPMessageSignatureError(code: .malformedContentDigest, message: "Content-Digest has more than 16 members")
         }
-        var parser = StructuredFieldValueParser(Array(combined.utf8))
+        var parser = HTTPStructuredText.parser(combined)
         let dictionary: OrderedMap<String, ItemOrInnerList>
         do {
             dictionary = try parser.parseDictionaryFieldValue()

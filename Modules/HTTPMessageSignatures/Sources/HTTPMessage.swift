@@ -14,7 +14,13 @@ public struct HTTPMessageRequest: Sendable, Hashable {
     public var url: URL
     /// The request target as on an HTTP/1.1 request line (`@request-target`, §2.2.5): the
     /// path and query of ``url`` unless given.
-    public var requestTarget: String
+    public var requestTarget: String {
+        get { givenRequestTarget ?? Self.originForm(url) }
+        set { givenRequestTarget = newValue }
+    }
+    /// The request target given, if any: the origin form of ``url`` is only worked out when
+    /// asked for (most signatures do not cover `@request-target`).
+    private var givenRequestTarget: String?
     /// The header fields.
     public var headers: HeaderFields
     /// The content.
@@ -26,7 +32,22 @@ public struct HTTPMessageRequest: Sendable, Hashable {
         self.url = url
         self.headers = headers
         self.body = body
-        self.requestTarget = requestTarget ?? Self.originForm(url)
+        givenRequestTarget = requestTarget
+    }
+
+    /// Requests are equal when their methods, URLs, request targets, headers and bodies are
+    /// (a target given or worked out from the URL alike).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.requestTarget == rhs.requestTarget
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(url)
+        hasher.combine(requestTarget)
+        hasher.combine(headers)
+        hasher.combine(body)
     }
 
     /// A client's request.

@@ -132,7 +132,8 @@ public struct HTTPMessageSigner: RequestSigner, CustomStringConvertible, CustomD
         let base = try HTTPSignatureBase(parameters: parameters, message: message)
         let signature = try key.signature(for: base.bytes)
         var headers = message.headers
-        headers.append(HTTPSignatureFields.inputName, try HTTPSignatureFields.inputValue(label: label, parameters: parameters))
+        // The parameters as the base serialised them, not serialised a second time.
+        headers.append(HTTPSignatureFields.inputName, try HTTPSignatureFields.inputValue(label: label, serializedParameters: String(base.signatureParameters)))
         headers.append(HTTPSignatureFields.signatureName, try HTTPSignatureFields.signatureValue(label: label, signature: signature))
         message.headers = headers
         return message

@@ -9,12 +9,12 @@ enum HTTPQueryParameters {
     /// What the WHATWG serialiser leaves unencoded: alphanumerics and `*-._`.
     static let allowed = PercentEncoding.AllowedSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._")
 
-    /// The value of `@query-param;name="…"` in `url`.
-    static func value(of component: HTTPSignatureComponent, in url: URL) throws(HTTPMessageSignatureError) -> String {
+    /// The value of `@query-param;name="…"` in a target URI's `query` (still percent-encoded).
+    static func value(of component: HTTPSignatureComponent, query: String?) throws(HTTPMessageSignatureError) -> String {
         guard let name = component.queryParameterName else {
             throw HTTPMessageSignatureError(code: .invalidComponentParameter, message: "@query-param needs its name parameter, as \"@query-param\";name=\"q\" (RFC 9421 §2.2.8)")
         }
-        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? ""
+        let query = query ?? ""
         let matches = pairs(query).filter { $0.name == name }
         guard let match = matches.first else {
             throw HTTPMessageSignatureError(code: .missingComponent, message: "the query has no parameter \"\(name.prefix(60))\" (RFC 9421 §2.2.8)")

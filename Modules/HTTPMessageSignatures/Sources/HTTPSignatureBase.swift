@@ -30,21 +30,32 @@ public struct HTTPSignatureBase: Sendable, Hashable, CustomStringConvertible {
     ///   ASCII without control characters), ``HTTPMessageSignatureError/Code/invalidSignatureParameters``.
     public init(parameters: HTTPSignatureParameters, message: HTTPMessage) throws(HTTPMessageSignatureError) {
         var seen = Set<HTTPSignatureComponent>()
+        var context = HTTPComponentValue.Context()
         var text = ""
         for component in parameters.components {
             guard seen.insert(component).inserted else {
                 throw HTTPMessageSignatureError(code: .duplicateComponent, message: "the covered component \(component) is listed twice; each identifier may occur once (RFC 9421 §2.5)")
             }
             let identifier = try Self.identifier(component)
-            let value = try HTTPComponentValue.value(of: component, in: message)
+            let value = try HTTPComponentValue.value(of: component, in: message, context: &context)
             text += identifier
             text += ": "
             text += value
             text += "\n"
         }
-        text += "\"@signature-params\": "
+        text += Self.signatureParametersPrefix
         text += try parameters.serialized()
         self.text = text
+    }
+
+    /// What the base's last line starts with.
+    private static let signatureParametersPrefix = "\"@signature-params\": "
+
+    /// The value of the base's `@signature-params` line: the serialised signature parameters,
+    /// which a signer also writes into its `Signature-Input` member (so it serialises them once).
+    var signatureParameters: Substring {
+        let lastLine = text.utf8.lastIndex(of: UInt8(ascii: "\n")).map { text[text.utf8.index(after: $0)...] } ?? text[...]
+        return lastLine.dropFirst(Self.signatureParametersPrefix.count)
     }
 
     /// The base as given (for a test or a diagnosis that already has one).
@@ -61,8 +72,10 @@ public struct HTTPSignatureBase: Sendable, Hashable, CustomStringConvertible {
         guard !component.name.isEmpty, HTTPStructuredText.isStringable(component.name) else {
             throw HTTPMessageSignatureError(code: .unknownComponent, message: "the component name \"\(component.name.prefix(60))\" is empty or not printable ASCII")
         }
+        if let serialized = component.serializedIdentifier { return serialized }
         var serializer = StructuredFieldValueSerializer()
         do {
+            // Refused when the component was made; serialised again for the library's reason.
             return String(decoding: try serializer.writeItemFieldValue(HTTPStructuredText.item(component)), as: UTF8.self)
         } catch {
             throw HTTPMessageSignatureError(code: .invalidComponentParameter, message: "the component \"\(component.name.prefix(60))\" has a parameter a structured field cannot carry (\(error))", cause: error)

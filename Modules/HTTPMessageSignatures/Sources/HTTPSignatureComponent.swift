@@ -47,11 +47,16 @@ public struct HTTPSignatureComponent: Sendable, Hashable, CustomStringConvertibl
     public let name: String
     /// The parameters, in the order they are serialised.
     public let parameters: [Parameter]
+    /// The identifier strictly serialised (`"@query-param";name="q"`), made once with the
+    /// component (a signature base writes it on every signature); `nil` when a structured
+    /// field cannot carry the name or a parameter.
+    let serializedIdentifier: String?
 
     /// A component from its name and parameters, as it appears in `Signature-Input`.
     public init(name: String, parameters: [Parameter] = []) {
         self.name = name
         self.parameters = parameters
+        serializedIdentifier = HTTPStructuredText.serializedIdentifier(name: name, parameters: parameters)
     }
 
     // MARK: Derived components (RFC 9421 §2.2)
@@ -125,16 +130,19 @@ public struct HTTPSignatureComponent: Sendable, Hashable, CustomStringConvertibl
     }
 
     /// The identifier as it appears in a signature base (`"@query-param";name="q"`).
-    public var description: String { HTTPStructuredText.identifier(self) }
+    public var description: String { serializedIdentifier ?? "\"\(name)\"" }
 
     /// Equal names and the same parameters, in any order (RFC 9421 §2).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.name == rhs.name && lhs.parameters.count == rhs.parameters.count && Set(lhs.parameters) == Set(rhs.parameters)
     }
 
-    /// Hashes the name and the set of parameters, as ``==(_:_:)`` compares.
+    /// Hashes the name, the number of parameters and the parameters in any order and
+    /// repetition (the OR of their hashes), so that what ``==(_:_:)`` calls equal hashes
+    /// alike, without building a set of the parameters.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
-        hasher.combine(Set(parameters))
+        hasher.combine(parameters.count)
+        hasher.combine(parameters.reduce(0) { $0 | $1.hashValue })
     }
 }

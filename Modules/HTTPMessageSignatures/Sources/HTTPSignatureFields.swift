@@ -56,8 +56,13 @@ public enum HTTPSignatureFields {
 
     /// The `Signature-Input` field value `label=(…);…` for `parameters`.
     public static func inputValue(label: String, parameters: HTTPSignatureParameters) throws(HTTPMessageSignatureError) -> String {
+        try inputValue(label: label, serializedParameters: parameters.serialized())
+    }
+
+    /// The `Signature-Input` field value for parameters already serialised.
+    static func inputValue(label: String, serializedParameters: String) throws(HTTPMessageSignatureError) -> String {
         try checkLabel(label)
-        return label + "=" + (try parameters.serialized())
+        return label + "=" + serializedParameters
     }
 
     /// The `Signature` field value `label=:…:` for `signature`.
@@ -91,7 +96,7 @@ public enum HTTPSignatureFields {
             guard total <= maximumSignatures else {
                 throw HTTPMessageSignatureError(code: code, message: "\(name) has more than \(maximumSignatures) members; a message carries at most \(maximumSignatures) signatures")
             }
-            var parser = StructuredFieldValueParser(Array(line.utf8))
+            var parser = HTTPStructuredText.parser(line)
             let dictionary: OrderedMap<String, ItemOrInnerList>
             do {
                 dictionary = try parser.parseDictionaryFieldValue()
