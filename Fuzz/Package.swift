@@ -24,6 +24,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("fuzz-jsonrpc-response", ["DrupalServicesClient"]),
     ("fuzz-afsigned", ["AFSignedClient", "SignedHTTP", "SigningCore"]),
     ("fuzz-public-url", ["SignedVerification"]),
+    ("fuzz-httpsig", ["HTTPMessageSignatures", "SignedHTTP"]),
     ("fuzz-books-query", ["GoogleBooksMock"]),
     ("fuzz-books-fields", ["GoogleBooksMock"]),
     ("fuzz-books-reader", ["GoogleBooksClient"]),
