@@ -11,22 +11,23 @@ import RawStructuredFieldValues
 /// signature base must repeat them exactly (§3.2 step 7).
 public struct HTTPSignatureParameters: Sendable, Hashable {
     /// The covered components, in order (`@signature-params` itself is never among them).
-    public var components: [HTTPSignatureComponent]
+    public var components: [HTTPSignatureComponent] { didSet { received = nil } }
     /// `created`: when the signature was made, in whole seconds since 1970.
-    public var created: Int?
+    public var created: Int? { didSet { received = nil } }
     /// `expires`: when the signer stops vouching for it, in whole seconds since 1970.
-    public var expires: Int?
+    public var expires: Int? { didSet { received = nil } }
     /// `nonce`: a value used once.
-    public var nonce: String?
+    public var nonce: String? { didSet { received = nil } }
     /// `alg`: the algorithm's registered name, as sent (checked against the key, never trusted
     /// alone: RFC 9421 §7.3.6).
-    public var algorithm: String?
+    public var algorithm: String? { didSet { received = nil } }
     /// `keyid`: which key signed.
-    public var keyID: String?
+    public var keyID: String? { didSet { received = nil } }
     /// `tag`: an application's tag for the signature (Web Bot Auth's `web-bot-auth`, …).
-    public var tag: String?
+    public var tag: String? { didSet { received = nil } }
 
-    /// The Inner List as received, re-serialised strictly (`nil` for parameters made here).
+    /// The Inner List as received, re-serialised strictly (`nil` for parameters made here, or
+    /// once a property was changed: then they are serialised from the properties).
     private(set) var received: String?
 
     /// Parameters to sign with.

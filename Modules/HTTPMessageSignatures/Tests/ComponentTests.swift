@@ -55,4 +55,13 @@ import Testing
         let base = try HTTPSignatureBase(parameters: parameters, message: .request(request))
         #expect(base.text.hasPrefix("\"x-folded\": a b c\n"), "\(base.text)")
     }
+
+    @Test("parameters read from a Signature-Input serialise as received, and from their properties once one is changed")
+    func changedParameters() throws {
+        let fields: HeaderFields = ["Signature-Input": #"sig1=("@method");keyid="a";created=1;foo=bar"#, "Signature": "sig1=:AAAA:"]
+        var parameters = try #require(HTTPSignatureFields.signatures(in: fields).first).parameters
+        #expect(try parameters.serialized() == #"("@method");keyid="a";created=1;foo=bar"#)
+        parameters.keyID = "b"
+        #expect(try parameters.serialized() == #"("@method");created=1;keyid="b""#)
+    }
 }
