@@ -260,10 +260,10 @@ targets.append(.target(name: "TestSupport", dependencies: ["SigningCore"], path:
 // MARK: Tools
 
 products.append(.executable(name: "signed-api", targets: ["SignedAPI"]))
-targets.append(.executableTarget(name: "SignedAPI", dependencies: ["SigningCore", "OAuth1Client", "OAuth1RSA", "DrupalServicesClient", "AFSignedClient", argumentParser], path: "Tools/SignedAPI"))
+targets.append(.executableTarget(name: "SignedAPI", dependencies: ["SigningCore", "OAuth1Client", "OAuth1RSA", "DrupalServicesClient", "AFSignedClient", "HTTPMessageSignatures", "HTTPMessageSignaturesCrypto", argumentParser], path: "Tools/SignedAPI"))
 targets.append(.testTarget(
     name: "SignedAPITests",
-    dependencies: ["SignedAPI", "OAuth1Client", "OAuth1RSA", "DrupalServicesClient", "AFSignedClient", "SigningCore", "TestSupport", argumentParser],
+    dependencies: ["SignedAPI", "OAuth1Client", "OAuth1RSA", "DrupalServicesClient", "AFSignedClient", "HTTPMessageSignatures", "HTTPMessageSignaturesCrypto", "SigningCore", "TestSupport", argumentParser],
     path: "Tools/Tests/SignedAPITests"
 ))
 

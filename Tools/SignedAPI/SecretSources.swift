@@ -23,7 +23,7 @@ struct SecretSources: Sendable {
         Every secret comes three ways: its flag (--api-key KEY), its file option (--api-key-file PATH, '-' for \
         standard input, one final line end dropped; not with the flag), or, when neither is given, its environment \
         variable (SIGNED_API_API_KEY; likewise SIGNED_API_CONSUMER_SECRET, SIGNED_API_TOKEN_SECRET, \
-        SIGNED_API_PRIVATE_KEY, SIGNED_API_CLIENT_SECRET, SIGNED_API_PASSWORD). Prefer the file or the variable: every user of the machine \
+        SIGNED_API_PRIVATE_KEY, SIGNED_API_CLIENT_SECRET, SIGNED_API_PASSWORD, SIGNED_API_KEY). Prefer the file or the variable: every user of the machine \
         sees a flag in ps, and it stays in shell history.
         """
 

@@ -6,7 +6,7 @@ struct SignedAPI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "signed-api",
         abstract: "Sign, verify and explain signed web API requests.",
-        subcommands: [ExplainCommand.self, DigestCommand.self, OAuth1Command.self, DrupalCommand.self, AFSignedCommand.self]
+        subcommands: [ExplainCommand.self, DigestCommand.self, OAuth1Command.self, DrupalCommand.self, AFSignedCommand.self, HTTPSigCommand.self]
     )
 
     /// Runs the command line, a value ArgumentParser would refuse as a malformed option first
