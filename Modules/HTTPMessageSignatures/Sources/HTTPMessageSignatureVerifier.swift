@@ -181,7 +181,9 @@ public struct HTTPMessageSignatureVerifier: SignedRequestVerifier {
             )
         }
         var body: BodyCoverage = message.body.isEmpty ? .empty : .notCovered
-        if parameters.components.contains(.contentDigest) {
+        // Any covering of the message's own Content-Digest (also `;sf` or `;key="sha-256"`)
+        // vouches for the body only if the digest is the body's.
+        if parameters.components.contains(where: { $0.name == "content-digest" && !$0.isFromRequest }) {
             try HTTPContentDigest.check(message.headers, body: message.body)
             if !message.body.isEmpty { body = .digest }
         }

@@ -119,7 +119,7 @@ public struct HTTPMessageSigner: RequestSigner, CustomStringConvertible, CustomD
             }
         }
         let covered = components ?? Self.defaultComponents(for: message)
-        if covered.contains(.contentDigest) {
+        if covered.contains(where: { $0.name == "content-digest" && !$0.isFromRequest }) {
             var headers = message.headers
             if headers.contains(HTTPContentDigest.fieldName) {
                 try HTTPContentDigest.check(headers, body: message.body)

@@ -139,4 +139,16 @@ import Testing
             try await HTTPMessageSignatureVerifier(keys: ["server-key": Fixtures.otherKey]).verify(signed, now: Fixtures.now)
         }
     }
+
+    @Test("a digest covered only as a dictionary member is still checked against the body", arguments: [
+        HTTPSignatureComponent.contentDigest.member("sha-256"), HTTPSignatureComponent.contentDigest.structured,
+    ])
+    func digestMemberChecked(_ covering: HTTPSignatureComponent) async throws {
+        let signer = Fixtures.signer(components: [.method, .authority, .path, covering])
+        var signed = try Fixtures.signed(signer)
+        signed.body = Array(#"{"changed":true}"#.utf8)
+        await #expect(throws: HTTPMessageSignatureError(code: .contentDigestMismatch, message: "")) {
+            try await Fixtures.verifier(requirements: .none).verify(Fixtures.received(signed), now: Fixtures.now)
+        }
+    }
 }
