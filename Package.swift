@@ -123,6 +123,11 @@ mockProduct("OAuth1Mock", dependencies: ["MockServerKit", "OAuth1Client", "OAuth
 mockProduct("DrupalMock", dependencies: ["MockServerKit", "DrupalServicesClient", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("AFSignedMock", dependencies: ["MockServerKit", "AFSignedClient", "SigningCore", hummingbird, httpTypes, nioCore])
 mockProduct("GoogleBooksMock", dependencies: ["MockServerKit", "GoogleBooksClient", "SigningCore", hummingbird, httpTypes, nioCore])
+// RFC 9421 HTTP Message Signatures with Web Bot Auth: a signed items API, a key directory, signed answers.
+mockProduct("HTTPSigMock", dependencies: [
+    "MockServerKit", "HTTPMessageSignatures", "HTTPMessageSignaturesCrypto", "SignedHTTP", "SignedVerification", "SigningCore",
+    structuredFields, hummingbird, httpTypes, nioCore,
+], testDependencies: [hummingbirdTesting, "SignedHTTPTesting"])
 mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "SignedHTTP", "OAuth1Mock", "DrupalMock", "AFSignedMock", "GoogleBooksMock"])
 // For app teams' tests of any mock: an HTTPTransport over HummingbirdTesting's client
 // (`.router` without a socket), for every client of this package. Tested through the mocks in
