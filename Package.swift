@@ -128,7 +128,7 @@ mockProduct("HTTPSigMock", dependencies: [
     "MockServerKit", "HTTPMessageSignatures", "HTTPMessageSignaturesCrypto", "SignedHTTP", "SignedVerification", "SigningCore",
     structuredFields, hummingbird, httpTypes, nioCore,
 ], testDependencies: [hummingbirdTesting, "SignedHTTPTesting"])
-mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "SignedHTTP", "OAuth1Mock", "DrupalMock", "AFSignedMock", "GoogleBooksMock"])
+mockProduct("MockServerCatalog", dependencies: ["MockServerKit", "SignedHTTP", "OAuth1Mock", "DrupalMock", "AFSignedMock", "GoogleBooksMock", "HTTPSigMock"])
 // For app teams' tests of any mock: an HTTPTransport over HummingbirdTesting's client
 // (`.router` without a socket), for every client of this package. Tested through the mocks in
 // OAuth1MockTesting's and the integration tests.

@@ -2,13 +2,14 @@ import AFSignedMock
 import MockServerKit
 import DrupalMock
 import GoogleBooksMock
+import HTTPSigMock
 import OAuth1Mock
 
 /// The providers `mock-servers` runs — the one list the command, the integration tests and the
 /// mock-servers benchmark share. Each sits in its fixed ``MockProviderSlot``.
 public enum MockProviderCatalog {
     /// Every provider, in port order.
-    public static let entries: [MockCatalogEntry] = [.twitter, .discogs, .netflix, .drupal, .afsigned, .googlebooks, .jira]
+    public static let entries: [MockCatalogEntry] = [.twitter, .discogs, .netflix, .drupal, .afsigned, .googlebooks, .jira, .httpsig]
 
     /// The provider called `name`, if there is one.
     public static func entry(named name: String) -> MockCatalogEntry? {
@@ -34,4 +35,6 @@ extension MockCatalogEntry {
     public static let googlebooks = MockCatalogEntry(.googlebooks) { GoogleBooksMockProvider(options: $0) }
     /// `OAuth1MockProvider` as Jira Data Center: RSA-SHA1 with the demo key, Problem Reporting.
     public static let jira = MockCatalogEntry(.jira) { OAuth1MockProvider(flavour: .jira, options: $0) }
+    /// `HTTPSigMockProvider`: HTTP Message Signatures (RFC 9421) with Web Bot Auth, a signed items API.
+    public static let httpsig = MockCatalogEntry(.httpsig) { HTTPSigMockProvider(options: $0) }
 }

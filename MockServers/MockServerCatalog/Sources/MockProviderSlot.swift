@@ -12,6 +12,7 @@
 /// | `afsigned` | 8405 | `AFSignedMock`, ``MockCatalogEntry/afsigned`` |
 /// | `googlebooks` | 8406 | `GoogleBooksMock`, ``MockCatalogEntry/googlebooks`` |
 /// | `jira` | 8407 | `OAuth1Mock`, ``MockCatalogEntry/jira`` |
+/// | `httpsig` | 8408 | `HTTPSigMock`, ``MockCatalogEntry/httpsig`` |
 ///
 /// `--port-base N` shifts every provider by the same amount: a provider listens on
 /// `N + ` ``portOffset`` (twitter on `N`, googlebooks on `N + 5`), and `N = 0` gives each a
@@ -55,7 +56,9 @@ public struct MockProviderSlot: Sendable, Hashable, CustomStringConvertible {
     public static let googlebooks = MockProviderSlot("googlebooks", 8406)
     /// Jira Data Center, OAuth 1.0a with RSA-SHA1: 8407.
     public static let jira = MockProviderSlot("jira", 8407)
+    /// HTTP Message Signatures (RFC 9421) with Web Bot Auth: 8408.
+    public static let httpsig = MockProviderSlot("httpsig", 8408)
 
     /// Every slot, taken or reserved, in port order.
-    public static let all: [MockProviderSlot] = [.twitter, .discogs, .netflix, .drupal, .afsigned, .googlebooks, .jira]
+    public static let all: [MockProviderSlot] = [.twitter, .discogs, .netflix, .drupal, .afsigned, .googlebooks, .jira, .httpsig]
 }

@@ -10,9 +10,9 @@ struct CatalogTests {
     @Test("every name has its fixed, documented port; reserved names keep theirs")
     func slots() {
         #expect(MockProviderSlot.all.map(\.description) == [
-            "twitter 8401", "discogs 8402", "netflix 8403", "drupal 8404", "afsigned 8405", "googlebooks 8406", "jira 8407",
+            "twitter 8401", "discogs 8402", "netflix 8403", "drupal 8404", "afsigned 8405", "googlebooks 8406", "jira 8407", "httpsig 8408",
         ])
-        #expect(MockProviderSlot.all.map(\.portOffset) == Array(0...6))
+        #expect(MockProviderSlot.all.map(\.portOffset) == Array(0...7))
         #expect(Set(MockProviderSlot.all.map(\.name)).count == MockProviderSlot.all.count)
     }
 
@@ -28,7 +28,7 @@ struct CatalogTests {
 
     @Test("the catalogue's providers sit in their own slots, in port order")
     func entries() {
-        #expect(MockProviderCatalog.names == ["twitter", "discogs", "netflix", "drupal", "afsigned", "googlebooks", "jira"])
+        #expect(MockProviderCatalog.names == ["twitter", "discogs", "netflix", "drupal", "afsigned", "googlebooks", "jira", "httpsig"])
         for entry in MockProviderCatalog.entries {
             #expect(entry.provider().name == entry.slot.name)
             #expect(MockProviderCatalog.entry(named: entry.name)?.slot == entry.slot)

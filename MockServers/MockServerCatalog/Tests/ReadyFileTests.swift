@@ -41,6 +41,10 @@ struct ReadyFileTests {
         "afsigned": ["clientID", "clientSecret"],
         "googlebooks": ["apiKey"],
         "jira": ["consumerKey", "privateKey", "accessToken", "accessTokenSecret", "userID"],
+        "httpsig": [
+            "hmacKeyId", "hmacSecret", "ed25519KeyId", "ed25519PrivateKey", "ecdsaP256KeyId", "ecdsaP256PrivateKey", "ecdsaP384KeyId",
+            "ecdsaP384PrivateKey", "rsaPssKeyId", "rsaPssPrivateKey", "rsaV15KeyId", "rsaV15PrivateKey", "serverKeyId", "serverPublicKey",
+        ],
     ]
 
     @Test("a file written as today decodes to its providers, URLs and credentials")
