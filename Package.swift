@@ -239,6 +239,7 @@ targets.append(.testTarget(
     dependencies: [
         "TestSupport", "CredentialStore", "Examples", "MockServerKit", "MockServerCatalog", "MockServerTesting", "MockServerKitTesting", "OAuth1Mock", "OAuth1MockTesting", "OAuth1Client", "OAuth1RSA",
         "DrupalServicesClient", "DrupalMock", "AFSignedClient", "AFSignedMock", "GoogleBooksClient", "GoogleBooksMock",
+        "HTTPMessageSignatures", "HTTPSigMock",
         "SignedHTTP", "SignedHTTPTesting", "SigningCore", httpTypes, hummingbirdTesting, "PostgresReplayStore",
     ],
     path: "IntegrationTests",

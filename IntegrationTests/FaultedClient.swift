@@ -9,6 +9,8 @@ import OAuth1Mock
 import DrupalMock
 import AFSignedMock
 import GoogleBooksMock
+import HTTPMessageSignatures
+import HTTPSigMock
 import SigningCore
 import SignedHTTP
 import Testing
@@ -47,7 +49,7 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    static let all: [FaultedClient] = [oauth1, drupal, afsigned, googleBooks]
+    static let all: [FaultedClient] = [oauth1, drupal, afsigned, googleBooks, httpsig]
     static let signed: [FaultedClient] = all.filter { $0.wrongSecret != nil }
 
     /// The client's error as every error of this package reads: its code's description, the
@@ -137,6 +139,26 @@ struct FaultedClient: Sendable, CustomTestStringConvertible {
             configuration.credentials.clientSecret = "wrong"
             let client = AFSignedClient(configuration: configuration, http: http)
             return { _ = try await client.json("GET", "/users", as: Users.self) }
+        }
+    )
+
+    /// The RFC 9421 mock's `GET /api/items`, through the client that verifies the signed
+    /// answer: a body changed or emptied on the way no longer matches its signed Content-Digest.
+    static let httpsig = FaultedClient(
+        name: "HTTPMessageSignaturesClient", entry: .httpsig,
+        readRoute: "GET /api/items", readMethod: "GET",
+        decodeRoute: "GET /api/items",
+        badBodyCodes: ["content digest mismatch"],
+        make: { server, http in
+            let client = try server.client(HTTPSigMockProvider.self, http: http)
+            return Calls(read: { _ = try await client.send("GET", "/api/items") }, decode: { _ = try await client.send("GET", "/api/items") })
+        },
+        wrongSecret: { server, http in
+            var client = try server.client(HTTPSigMockProvider.self, http: http)
+            let demo = try server.demo(HTTPSigMockProvider.self)
+            client.configuration.signer = HTTPMessageSigner(key: try HTTPSignatureHMACKey(secret: Array("wrong".utf8)), keyID: demo.hmacKeyID)
+            let wrong = client
+            return { _ = try await wrong.send("GET", "/api/items") }
         }
     )
 
