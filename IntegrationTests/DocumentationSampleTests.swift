@@ -1,10 +1,13 @@
 import Foundation
 import Testing
 
-/// Every Swift sample in the documentation is a whole file that the build compiles: a fenced
-/// ```` ```swift ```` block in README.md, MockServers/README.md or docs/*.md must be, byte for
-/// byte, one file of `Examples/` (the `Examples` target, or the sample app manifest) or of the
-/// integration tests. So a sample can never show an import it does not need, or miss one.
+/// Every Swift sample in the documentation is a whole file that the build compiles. A DocC
+/// article shows a file of `Snippets/` (each a SwiftPM snippet, an executable of its own) with
+/// `@Snippet(path:)`, never as a pasted copy; a ```` ```swift ```` block is left only where DocC
+/// cannot include a file (README.md, MockServers/README.md, docs/*.md) or for an `Examples/`
+/// file a test uses as a library, and must be, byte for byte, one file of `Snippets/`,
+/// `Examples/` (the `Examples` target, or the sample app manifest) or the integration tests. So
+/// a sample can never show an import it does not need, or miss one.
 @Suite("Documentation samples")
 struct DocumentationSampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -23,7 +26,7 @@ struct DocumentationSampleTests {
 
     /// Where sample files live, and every Swift file in them.
     static var sampleFiles: [URL] {
-        ["Examples", "IntegrationTests"].flatMap { folder -> [URL] in
+        ["Snippets", "Examples", "IntegrationTests"].flatMap { folder -> [URL] in
             let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }
         }
@@ -48,27 +51,69 @@ struct DocumentationSampleTests {
         return blocks
     }
 
-    @Test("every Swift sample in the docs is a compiled file, shown whole")
+    /// Whether `document` is a DocC article (it can include a snippet, so it must).
+    static func isArticle(_ document: URL) -> Bool {
+        document.deletingLastPathComponent().pathExtension == "docc"
+    }
+
+    /// The `@Snippet(path:)` directives of `markdown` (a directive starts its line; one named in
+    /// running text is not one): each path, with the line it is on.
+    static func snippetPaths(in markdown: String) -> [(line: Int, path: String)] {
+        markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
+            line.trimmingPrefix(while: \.isWhitespace).prefixMatch(of: /@Snippet\(\s*path:\s*"([^"]*)"/).map { (number + 1, String($0.output.1)) }
+        }
+    }
+
+    /// The package's name, the first component of every snippet path.
+    static var packageName: String {
+        get throws {
+            let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+            return try #require(manifest.firstMatch(of: /Package\(\s*name:\s*"([^"]+)"/)).output.1.description
+        }
+    }
+
+    @Test("every Swift sample in the docs is a compiled file, shown whole or as a snippet")
     func samplesAreCompiledFiles() throws {
         let files = try Dictionary(Self.sampleFiles.map { (try String(contentsOf: $0, encoding: .utf8), $0) }, uniquingKeysWith: { first, _ in first })
+        let snippets = Self.root.appendingPathComponent("Snippets").standardizedFileURL.path + "/"
+        let packageName = try Self.packageName
         var shown: Set<URL> = []
-        var blockCount = 0
+        var sampleCount = 0
         for document in Self.documents {
             let markdown = try String(contentsOf: document, encoding: .utf8)
+            let name = document.path.replacingOccurrences(of: Self.root.path + "/", with: "")
             for block in Self.swiftBlocks(in: markdown) {
-                blockCount += 1
-                let name = document.path.replacingOccurrences(of: Self.root.path + "/", with: "")
+                sampleCount += 1
                 guard let file = files[block.code] else {
-                    Issue.record("\(name):\(block.line): this ```swift block is not the whole text of any file in Examples/ or IntegrationTests/; keep the sample as a file there and paste it whole")
+                    Issue.record("\(name):\(block.line): this ```swift block is not the whole text of any file in Snippets/, Examples/ or IntegrationTests/; keep the sample as a file there and paste it whole")
                     continue
+                }
+                let path = file.standardizedFileURL.path
+                if Self.isArticle(document), path.hasPrefix(snippets) {
+                    let snippet = path.dropFirst(snippets.count).dropLast(".swift".count)
+                    Issue.record("\(name):\(block.line): a DocC article shows a snippet by reference: write @Snippet(path: \"\(packageName)/Snippets/\(snippet)\") instead of this ```swift block")
                 }
                 shown.insert(file.standardizedFileURL)
             }
+            for snippet in Self.snippetPaths(in: markdown) {
+                sampleCount += 1
+                guard Self.isArticle(document) else {
+                    Issue.record("\(name):\(snippet.line): only a DocC article can show @Snippet(path: \"\(snippet.path)\"); paste the file whole in a ```swift block")
+                    continue
+                }
+                let prefix = "\(packageName)/Snippets/"
+                let file = Self.root.appendingPathComponent("Snippets").appendingPathComponent(String(snippet.path.dropFirst(prefix.count)) + ".swift").standardizedFileURL
+                guard snippet.path.hasPrefix(prefix), FileManager.default.fileExists(atPath: file.path) else {
+                    Issue.record("\(name):\(snippet.line): @Snippet(path: \"\(snippet.path)\") names no file: a path is \"\(prefix)<file in Snippets/, without .swift>\"")
+                    continue
+                }
+                shown.insert(file)
+            }
         }
-        #expect(blockCount > 0)
-        let examples = Self.sampleFiles.filter { $0.path.contains("/Examples/") }.map(\.standardizedFileURL)
-        for example in examples where !shown.contains(example) {
-            Issue.record("\(example.lastPathComponent) is in Examples/ but no document shows it; show it or delete it")
+        #expect(sampleCount > 0)
+        let ours = Self.sampleFiles.filter { $0.path.contains("/Examples/") || $0.path.contains("/Snippets/") }.map(\.standardizedFileURL)
+        for file in ours where !shown.contains(file) {
+            Issue.record("\(file.path.replacingOccurrences(of: Self.root.standardizedFileURL.path + "/", with: "")) is a sample but no document shows it; show it or delete it")
         }
     }
 
