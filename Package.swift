@@ -246,16 +246,13 @@ targets.append(.testTarget(
     exclude: ["Peers"]
 ))
 
-// MARK: Documentation samples: every ```swift block of the docs is one of these files, whole
-// (checked by IntegrationTests' DocumentationSampleTests), so each compiles as printed.
+// MARK: Documentation samples that a test also uses as a library. Every other sample is a
+// SwiftPM snippet (Snippets/, built by `swift build`, shown in DocC with @Snippet); a Markdown
+// file's ```swift block is one of those files, whole (IntegrationTests' DocumentationSampleTests).
 
 targets.append(.target(
     name: "Examples",
-    dependencies: [
-        "SigningCore", "SignedHTTP", "SignedHTTPTesting", "OAuth1Client", "OAuth1RSA", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "CredentialStore",
-        "MockServerKit", "OAuth1Mock", "OAuth1MockTesting", "DrupalMock", "AFSignedMock", "GoogleBooksMock", "MockServerCatalog", hummingbirdTesting,
-        "HummingbirdSignedRequests", hummingbird, nioCore, logging, "PostgresReplayStore",
-    ],
+    dependencies: ["HummingbirdSignedRequests", hummingbird, nioCore, logging, "PostgresReplayStore"],
     path: "Examples/Sources"
 ))
 

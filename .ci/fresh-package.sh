@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # A new user's package, written from the README and the docs it links: the README's manifest for
 # an app with mock-server tests (this package by path instead of by URL), the SDK samples of the
-# README and the products' DocC articles (Examples/Sources files that import only what the app
-# target may) as the app's code, and the app tests of MockServers/README.md, "Testing your app
-# against the mocks" (IntegrationTests/AppSignInTests.swift, AppMockTests.swift: OAuth 1.0a, Drupal,
-# AFSigned and Google Books, each against its in-process mock) as its tests. It must build with no
+# README and the products' DocC articles (Snippets/ files that import only what the app target
+# may; each holds only declarations, so it compiles in a library) as the app's code, and the app
+# tests of MockServers/README.md, "Testing your app against the mocks"
+# (IntegrationTests/AppSignInTests.swift, AppMockTests.swift: OAuth 1.0a, Drupal, AFSigned and
+# Google Books, each against its in-process mock) as its tests. It must build with no
 # warnings from those files, and its tests must pass.
 #
 # A CI step of its own (not a test inside `swift test`), run after the root package's build: it
@@ -36,14 +37,14 @@ PY
 rm -f "$dir/signed-api-sdk"
 
 copied=0
-for sample in Examples/Sources/*.swift; do
+for sample in Snippets/*.swift; do
     ok=1
     while read -r module; do
         [[ "$app_imports" == *" $module "* ]] || ok=0
     done < <(sed -n 's/^import //p' "$sample")
     if [ "$ok" = 1 ]; then cp "$sample" "$dir/Sources/MyApp/"; copied=$((copied + 1)); fi
 done
-[ "$copied" -ge 5 ] || { echo "the README's SDK samples were not found in Examples/Sources ($copied)" >&2; exit 1; }
+[ "$copied" -ge 5 ] || { echo "the README's SDK samples were not found in Snippets/ ($copied)" >&2; exit 1; }
 cp IntegrationTests/AppSignInTests.swift IntegrationTests/AppMockTests.swift "$dir/Tests/MyAppTests/"
 
 echo "fresh package: $copied samples; building"
