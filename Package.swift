@@ -295,6 +295,7 @@ targets.append(.executableTarget(
     name: "mock-servers-benchmark",
     dependencies: [
         "MockServerKit", "MockServerCatalog", "OAuth1Client", "OAuth1RSA", "DrupalServicesClient", "AFSignedClient", "GoogleBooksClient", "SignedHTTP", "SigningCore",
+        "HTTPMessageSignatures",
         argumentParser, hummingbird, nioCore,
         external("NIOHTTP1", "swift-nio"), nioPosix, serviceLifecycle, "SignedVerification",
         .target(name: "PostgresReplayStore", condition: .when(traits: [postgresReplayStoreTrait])),

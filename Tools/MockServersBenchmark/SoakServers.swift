@@ -19,7 +19,7 @@ struct SoakServers {
     /// What to stop at the end.
     private let stopping: @Sendable () async throws -> Void
 
-    /// Windows of 30 s instead of 300 (OAuth, AFSigned) so remembered nonces reach their bound
+    /// Windows of 30 s instead of 300 (OAuth, AFSigned, HTTP Message Signatures) so remembered nonces reach their bound
     /// within a run and memory must then stay flat; AFSigned with replay protection (the
     /// reference backend has none by default); Google Books requiring its key.
     static let options: [String: [String: String]] = [
@@ -30,6 +30,7 @@ struct SoakServers {
         "drupal": ["tokenExpirySeconds": "30"],
         "afsigned": ["timestampWindowSeconds": "30", "requiresNonce": "true"],
         "googlebooks": ["requiresKey": "true"],
+        "httpsig": ["windowSeconds": "30"],
     ]
 
     /// The soak's `mock-servers` config file for `names`: every provider on a free loopback
@@ -113,6 +114,7 @@ struct SoakServers {
             case "drupal": traffic.append(try await .drupal(target: endpoint.target, credentials: endpoint.credentials))
             case "afsigned": traffic.append(.afsigned(target: endpoint.target, credentials: endpoint.credentials))
             case "googlebooks": traffic.append(try await .googleBooks(target: endpoint.target, credentials: endpoint.credentials))
+            case "httpsig": traffic.append(try .httpsig(target: endpoint.target, credentials: endpoint.credentials))
             default:
                 guard let oauth = SoakTraffic.oauth1(provider: endpoint.name, target: endpoint.target, credentials: endpoint.credentials) else {
                     throw LoopbackTargetError(message: "the soak has no traffic for provider \(endpoint.name)")
