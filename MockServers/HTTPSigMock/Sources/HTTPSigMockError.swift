@@ -4,7 +4,7 @@ public import HTTPTypes
 public import MockServerKit
 import NIOCore
 public import SigningCore
-public import SignedVerification
+import SignedVerification
 
 /// The one error type of the `HTTPSigMock` module: why the mock refused a request. It has the
 /// shape of every error of the package (`SignedAPIError`; compares by code).
