@@ -182,7 +182,7 @@ adapterProduct("HummingbirdSignedRequests", dependencies: [
     adapterExternal("Logging", "swift-log", trait: hummingbirdAdapter),
     adapterExternal("Metrics", "swift-metrics", trait: hummingbirdAdapter),
     adapterExternal("CoreMetrics", "swift-metrics", trait: hummingbirdAdapter),
-], testDependencies: ["SignedHTTP", "SignedHTTPTesting", "SigningCore", hummingbirdTesting, external("MetricsTestKit", "swift-metrics")])
+], testDependencies: ["SignedHTTP", "SignedHTTPTesting", "SigningCore", "HTTPMessageSignatures", hummingbirdTesting, external("MetricsTestKit", "swift-metrics")])
 adapterProduct("OpenAPISignedRequests", dependencies: [
     "SignedHTTP", "SigningCore", "OAuth1Client", "AFSignedClient",
     adapterExternal("OpenAPIRuntime", "swift-openapi-runtime", trait: openAPIAdapter),

@@ -3,6 +3,7 @@ import DrupalServicesClient
 import Foundation
 import Hummingbird
 import HTTPTypes
+import HTTPMessageSignatures
 import HummingbirdSignedRequests
 import HummingbirdTesting
 import Logging
@@ -98,6 +99,7 @@ struct TestContext: RemoteAddressRequestContext {
     var oauth1: OAuth1Verifier.Verified?
     var afsigned: AFSignedVerifier.Verified?
     var drupalKey: DrupalKeyVerifier.Verified?
+    var httpsig: HTTPMessageSignatureVerifier.Verified?
     let remoteAddress: SocketAddress?
 
     init(source: ApplicationRequestContextSource) {
