@@ -184,10 +184,10 @@ adapterProduct("HummingbirdSignedRequests", dependencies: [
     adapterExternal("CoreMetrics", "swift-metrics", trait: hummingbirdAdapter),
 ], testDependencies: ["SignedHTTP", "SignedHTTPTesting", "SigningCore", "HTTPMessageSignatures", hummingbirdTesting, external("MetricsTestKit", "swift-metrics")])
 adapterProduct("OpenAPISignedRequests", dependencies: [
-    "SignedHTTP", "SigningCore", "OAuth1Client", "AFSignedClient",
+    "SignedHTTP", "SigningCore", "OAuth1Client", "AFSignedClient", "HTTPMessageSignatures",
     adapterExternal("OpenAPIRuntime", "swift-openapi-runtime", trait: openAPIAdapter),
     adapterExternal("HTTPTypes", "swift-http-types", trait: openAPIAdapter),
-], testDependencies: ["SignedHTTPTesting", "MockServerKit", "OAuth1Mock"],
+], testDependencies: ["SignedHTTPTesting", "MockServerKit", "OAuth1Mock", "HTTPSigMock"],
    // The generated client's source document and generator configuration (how to regenerate: there).
    testExclude: ["TwitterAPI/openapi.yaml", "TwitterAPI/openapi-generator-config.yaml"])
 

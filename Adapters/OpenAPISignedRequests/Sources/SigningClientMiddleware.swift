@@ -1,14 +1,15 @@
 #if OpenAPIAdapter  // without the trait, TraitCheck.swift's #error is the one message
 public import AFSignedClient
 public import Foundation
+public import HTTPMessageSignatures
 public import HTTPTypes
 public import OAuth1Client
 public import OpenAPIRuntime
 import SignedHTTP
 
 /// A swift-openapi-runtime `ClientMiddleware` that signs every request of a client generated
-/// by swift-openapi-generator with OAuth 1.0a (`OAuth1Signer`) or AFSigned
-/// (`AFSignedSigner`).
+/// by swift-openapi-generator with OAuth 1.0a (`OAuth1Signer`), AFSigned (`AFSignedSigner`)
+/// or HTTP Message Signatures (`HTTPMessageSigner`, RFC 9421).
 ///
 /// ```swift
 /// let client = Client(
@@ -20,7 +21,7 @@ import SignedHTTP
 ///
 /// When the scheme signs the body — every form body; with OAuth 1.0a any other body too,
 /// through `oauth_body_hash` (unless the signer leaves it out); AFSigned reads any body to
-/// decide where its values go — the body is collected first (at most ``maximumBodySize``
+/// decide where its values go; RFC 9421 covers it through `Content-Digest` — the body is collected first (at most ``maximumBodySize``
 /// bytes, else ``OpenAPISignedRequestsError/Code/bodyTooLarge``) and sent on as the bytes that
 /// were signed. The signed headers, query and form body replace the request's. A signer's
 /// refusal is thrown as the signer's own error. Put it after middlewares that change the
@@ -32,7 +33,7 @@ public struct SigningClientMiddleware: ClientMiddleware {
     private let signsBody: @Sendable (_ contentType: String?) -> Bool
     /// The largest body collected, in bytes.
     public let maximumBodySize: Int
-    /// The time each request is signed at (`oauth_timestamp`, `auth_timestamp`).
+    /// The time each request is signed at (`oauth_timestamp`, `auth_timestamp`, `created`).
     public let now: @Sendable () -> Date
 
     /// A middleware signing with OAuth 1.0a: the signer's credentials, method, transmission
@@ -52,6 +53,18 @@ public struct SigningClientMiddleware: ClientMiddleware {
     public init(signer: AFSignedSigner, maximumBodySize: Int = 1_048_576, now: @escaping @Sendable () -> Date = Date.init) {
         sign = { request, date in try signer.sign(request, at: date) }
         signsBody = { _ in true }
+        self.maximumBodySize = maximumBodySize
+        self.now = now
+    }
+
+    /// A middleware signing with HTTP Message Signatures (RFC 9421), at ``now``: the signer's
+    /// key, covered components, label, nonce and tag. A body is collected and covered through
+    /// `Content-Digest` when the components cover `content-digest` (the default components do
+    /// for any body); otherwise the body is sent on unread.
+    public init(signer: HTTPMessageSigner, maximumBodySize: Int = 1_048_576, now: @escaping @Sendable () -> Date = Date.init) {
+        sign = { request, date in try signer.sign(request, at: date) }
+        let coversDigest = signer.components.map { components in components.contains { $0.name == HTTPSignatureComponent.contentDigest.name } } ?? true
+        signsBody = { _ in coversDigest }
         self.maximumBodySize = maximumBodySize
         self.now = now
     }

@@ -1,5 +1,6 @@
 import AFSignedClient
 import Foundation
+import HTTPMessageSignatures
 import HTTPTypes
 import OAuth1Client
 import OpenAPIRuntime
@@ -85,6 +86,36 @@ struct SigningClientMiddlewareTests {
         #expect(post.received.body == Array("name=Ann".utf8))
         #expect(post.received.headers["X-Auth-Signature"] != nil)
         #expect(try await verifier.verify(post.received, now: Self.now).clientID == "ios-app")
+    }
+
+    @Test("HTTP Message Signatures: a JSON POST reaches the server with Content-Digest, Signature-Input and Signature, and verifies; its body changed does not")
+    func httpMessageSignatures() async throws {
+        let key = try HTTPSignatureHMACKey(secret: Array("a shared secret of thirty-two by".utf8))
+        let verifier = HTTPMessageSignatureVerifier(keys: ["app-key": key], replayStore: MemoryReplayStore())
+        let middleware = SigningClientMiddleware(signer: HTTPMessageSigner(key: key, keyID: "app-key"), now: { Self.now })
+        let post = try await Self.passedOn(middleware, path: "/notes?draft=1", contentType: "application/json", body: HTTPBody(#"{"text":"hi"}"#))
+        #expect(post.received.headers["Content-Digest"] == "sha-256=:57mV76dVxf87hNIYi1jLSukWpZRw6zdh34qBTxF2NQA=:")  // as Python's hashlib computes it
+        #expect(post.received.headers["Signature-Input"]?.hasPrefix(#"sig1=("@method" "@authority" "@path" "@query" "content-digest" "content-type");created=1700000000;"#) == true)
+        let verified = try await verifier.verify(post.received, now: Self.now)
+        #expect(verified.keyID == "app-key")
+        #expect(verified.components.contains(.contentDigest))
+        var tampered = post.received
+        tampered.body = Array(#"{"text":"bye"}"#.utf8)
+        let error = await #expect(throws: HTTPMessageSignatureError.self) { try await verifier.verify(tampered, now: Self.now) }
+        #expect(error?.code == .contentDigestMismatch)
+    }
+
+    @Test("HTTP Message Signatures covering no content-digest: the body is passed on as it is, not collected")
+    func httpMessageSignaturesHeadersOnly() async throws {
+        let key = try HTTPSignatureHMACKey(secret: Array("a shared secret of thirty-two by".utf8))
+        let signer = HTTPMessageSigner(key: key, keyID: "app-key", components: [.method, .authority, .path])
+        let middleware = SigningClientMiddleware(signer: signer, maximumBodySize: 4, now: { Self.now })
+        let body = HTTPBody(#"{"a larger body than the limit":true}"#)
+        let passed = try await Self.passedOn(middleware, path: "/notes", contentType: "application/json", body: body)
+        #expect(passed.body === body)
+        #expect(passed.received.headers["Content-Digest"] == nil)
+        let verifier = HTTPMessageSignatureVerifier(keys: ["app-key": key], requirements: HTTPSignatureRequirements(components: [.method, .authority, .path], contentWhenPresent: false))
+        #expect(try await verifier.verify(passed.received, now: Self.now).keyID == "app-key")
     }
 
     @Test("a body the scheme does not sign is passed on as it is, not collected")
