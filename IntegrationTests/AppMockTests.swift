@@ -4,6 +4,8 @@ import DrupalMock
 import DrupalServicesClient
 import GoogleBooksClient
 import GoogleBooksMock
+import HTTPMessageSignatures
+import HTTPSigMock
 import MockServerKit
 import Testing
 
@@ -11,7 +13,7 @@ import Testing
 /// server (stopped however the test ends), the SDK client for it with the demo credentials
 /// (`server.client(…)`), the credentials typed (`server.demo(…)`), and a refusal read as the
 /// client's error.
-@Suite("The app against the Drupal, AFSigned and Google Books mocks")
+@Suite("The app against the Drupal, AFSigned, Google Books and HTTP Message Signatures mocks")
 struct AppMockTests {
     @Test("Drupal: log in with the demo user, read a node; a wrong password is wrongCredentials")
     func drupal() async throws {
@@ -54,6 +56,22 @@ struct AppMockTests {
             let error = await #expect(throws: GoogleBooksError.self) { try await keyless.search(GoogleBooksSearch([.title("river")])) }
             #expect(error?.code == .forbidden && error?.statusCode == 403)   // Google: "The request is missing a valid API key."
             #expect(error?.mockReason != nil)
+        }
+    }
+
+    @Test("HTTP Message Signatures: create an item signed with the demo Ed25519 key, the signed answer verified; a wrong secret is signatureInvalid with the server's signature base")
+    func httpMessageSignatures() async throws {
+        try await MockServer.withRunning(HTTPSigMockProvider()) { server in
+            let api = try server.client(HTTPSigMockProvider.self)   // signs with the demo Ed25519 key, verifies the answers
+            let created = try await api.send("POST", "/api/items", headers: ["Content-Type": "application/json"], body: Array(#"{"name":"Ann"}"#.utf8))
+            #expect(created.statusCode == 201)
+            let demo = try server.demo(HTTPSigMockProvider.self)
+            let wrong = HTTPMessageSignaturesClient(configuration: HTTPMessageSignaturesConfiguration(
+                baseURL: server.baseURL, signer: HTTPMessageSigner(key: try HTTPSignatureHMACKey(secret: Array("wrong".utf8)), keyID: demo.hmacKeyID)))
+            let error = await #expect(throws: HTTPMessageSignatureError.self) { try await wrong.send("GET", "/api/items") }
+            #expect(error?.code == .signatureInvalid)
+            #expect(error?.statusCode == 401)
+            #expect(error?.serverSignatureBase?.hasPrefix("\"@method\": GET\n") == true)
         }
     }
 }

@@ -3,6 +3,7 @@ import AFSignedMock
 import DrupalMock
 import DrupalServicesClient
 import GoogleBooksMock
+import HTTPSigMock
 import MockServerKit
 import OAuth1Client
 import OAuth1Mock
@@ -18,6 +19,7 @@ struct MockDemoTests {
         let providers: [(any MockProvider, MockServerConfiguration)] = [
             (OAuth1MockProvider(flavour: .discogs), MockServerConfiguration()), (DrupalMockProvider(), MockServerConfiguration()),
             (AFSignedMockProvider(), MockServerConfiguration()), (GoogleBooksMockProvider(), MockServerConfiguration()),
+            (HTTPSigMockProvider(), MockServerConfiguration()),
         ]
         try await MockServer.withRunning(providers) { server in
             let strings = Dictionary(uniqueKeysWithValues: server.providers.map { ($0.name, $0.credentials) })
@@ -32,11 +34,18 @@ struct MockDemoTests {
             #expect(strings["afsigned"] == ["clientID": afsigned.credentials.clientID, "clientSecret": afsigned.credentials.clientSecret])
             let books = try server.demo(GoogleBooksMockProvider.self)
             #expect(strings["googlebooks"] == ["apiKey": books.apiKey])
+            let httpsig = try server.demo(HTTPSigMockProvider.self)
+            #expect(strings["httpsig"]?["hmacKeyId"] == httpsig.hmacKeyID && strings["httpsig"]?["ed25519KeyId"] == httpsig.ed25519.keyID)
+            #expect(strings["httpsig"]?["serverKeyId"] == httpsig.serverKeyID)
+            let httpsigSecrets = ["hmacSecret", "ed25519PrivateKey", "ecdsaP256PrivateKey", "ecdsaP384PrivateKey", "rsaPssPrivateKey", "rsaV15PrivateKey"]
+                .compactMap { strings["httpsig"]?[$0] }
+            #expect(httpsigSecrets.count == 6)
 
             let secrets = [oauth.consumerSecret, oauth.accessTokenSecret, oauth.accessToken, drupal.apiKey.key, drupal.login.password,
                            drupal.adminLogin.password, drupal.readOnlyAPIKey.key, afsigned.credentials.clientSecret, books.apiKey]
+                + httpsigSecrets + httpsigSecrets.compactMap { pem in pem.split(separator: "\n").dropFirst().first.map(String.init) }  // a PEM's first Base64 line too
             var printed = ""
-            for value in [oauth, drupal, afsigned, books] as [Any] {
+            for value in [oauth, drupal, afsigned, books, httpsig] as [Any] {
                 printed += "\(value) \(String(reflecting: value)) "
                 dump(value, to: &printed)
             }
