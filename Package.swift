@@ -252,7 +252,7 @@ targets.append(.testTarget(
 
 targets.append(.target(
     name: "Examples",
-    dependencies: ["HummingbirdSignedRequests", hummingbird, nioCore, logging, "PostgresReplayStore"],
+    dependencies: ["HummingbirdSignedRequests", "HTTPMessageSignatures", hummingbird, nioCore, logging, "PostgresReplayStore"],
     path: "Examples/Sources"
 ))
 
