@@ -1,9 +1,11 @@
 import AFSignedClient
 import DrupalServicesClient
 import Foundation
+import HTTPMessageSignatures
 import SignedHTTP
 
-/// Which signing scheme a captured request carries, told from where its signature travels.
+/// Which signing scheme a captured request carries, told from where its signature travels
+/// (RFC 9421's fields before a JSON-RPC body, which is only a guess).
 enum CapturedScheme: Equatable {
     /// OAuth 1.0a: an `Authorization: OAuth …` header, or `oauth_signature` in the query or form body.
     case oauth1
@@ -12,6 +14,8 @@ enum CapturedScheme: Equatable {
     case afsigned(AFSignedVersion, AFSignedClientIDField)
     /// Drupal Services key authentication: a JSON-RPC body (a call or a batch) with arguments.
     case drupal([JSONRPCRequest])
+    /// HTTP Message Signatures (RFC 9421): `Signature-Input` and `Signature` header fields.
+    case httpMessageSignatures
 
     /// The scheme `request` carries; `nil` when it carries none of them.
     init?(_ request: CapturedRequest) {
@@ -25,6 +29,8 @@ enum CapturedScheme: Equatable {
         } else if names.contains(AFSignedField.signature) {
             let onlyKey = names.contains(AFSignedClientIDField.key.rawValue) && !names.contains(AFSignedClientIDField.clientID.rawValue)
             self = .afsigned(.v2, onlyKey ? .key : .clientID)
+        } else if request.headers.contains(HTTPSignatureFields.inputName) || request.headers.contains(HTTPSignatureFields.signatureName) {
+            self = .httpMessageSignatures
         } else if let calls = Self.calls(request.body) {
             self = .drupal(calls)
         } else {
@@ -38,6 +44,7 @@ enum CapturedScheme: Equatable {
         case .oauth1: "OAuth 1.0a"
         case .afsigned(let version, _): "AFSigned version \(version.rawValue) (\(version == .v4 ? AFSignedField.signatureHeader : AFSignedField.signature))"
         case .drupal: "Drupal Services key authentication (JSON-RPC)"
+        case .httpMessageSignatures: "HTTP Message Signatures (RFC 9421)"
         }
     }
 

@@ -2,6 +2,7 @@ import AFSignedClient
 import ArgumentParser
 import DrupalServicesClient
 import Foundation
+import HTTPMessageSignatures
 import OAuth1Client
 import SignedHTTP
 
@@ -15,11 +16,16 @@ struct ExplainCommand: AsyncParsableCommand {
             Give the request as it went over the wire (from a proxy, `curl -v`, a server log, or typed): the request \
             line, the header lines, an empty line and the body. The scheme is told from where the signature travels: \
             OAuth 1.0a (Authorization: OAuth …, or oauth_signature in the query or form body), AFSigned (auth_signature, \
-            or X-Auth-Signature for version 4), Drupal Services key authentication (a JSON-RPC body). Give the secret \
-            that scheme needs; it is never printed. An OAuth 1.0a request signed with an RSA method \
+            or X-Auth-Signature for version 4), HTTP Message Signatures (RFC 9421: Signature-Input and Signature), Drupal \
+            Services key authentication (a JSON-RPC body). Give the secret that scheme needs; it is never printed. An OAuth 1.0a request signed with an RSA method \
             (\(OAuth1SignatureMethod.rsaMethodNames)) is checked with the consumer's public key instead (--public-key-file). \
+            An RFC 9421 request is explained without a key too (its signatures, covered components, signature base, \
+            Content-Digest against the body, created against the clock); with the key (--key-file, SIGNED_API_KEY or \
+            --key: the hmac-sha256 secret or a PEM public key, read as `httpsig verify` reads it; --alg when the \
+            signature sends none) it is verified, and with --their-signature-base (a server's X-Signature-Base, as sent \
+            or decoded) the component that differs is named with its usual cause. \
             Exits 0 when the signature verifies, 1 when it does not or when the request carries none. The per-scheme \
-            commands take the request as options instead: `oauth1 explain`, `afsigned verify`, `drupal hash`.
+            commands take the request as options instead: `oauth1 explain`, `afsigned verify`, `httpsig verify`, `drupal hash`.
             \(SecretSources.discussion) A secret cannot come from standard input when the capture does.
             """
     )
@@ -44,7 +50,7 @@ struct ExplainCommand: AsyncParsableCommand {
 
     @OptionGroup var clientSecret: SecretOption<ClientSecret>
 
-    @Option(help: "AFSigned: the verifier's clock, seconds since 1970 (now when omitted).")
+    @Option(help: "AFSigned and RFC 9421: the verifier's clock, seconds since 1970 (now when omitted).")
     var now: Int?
 
     @Option(help: "AFSigned: how far auth_timestamp may lie from the clock, in seconds.")
@@ -52,15 +58,33 @@ struct ExplainCommand: AsyncParsableCommand {
 
     @OptionGroup var apiKey: SecretOption<APIKey>
 
+    @Option(
+        help: ArgumentHelp("RFC 9421: the key's algorithm, \(HTTPSignatureAlgorithm.all.map(\.name).joined(separator: ", ")) (the signature's alg when omitted).", valueName: "alg"),
+        transform: HTTPSigKeyOptions.algorithm
+    )
+    var alg: HTTPSignatureAlgorithm?
+
+    @OptionGroup var httpsigKey: SecretOption<HTTPSigKey>
+
+    @Option(help: "RFC 9421: the label of the signature to check (the first when omitted).")
+    var label: String?
+
+    @Option(name: .customLong("max-age"), help: "RFC 9421: how old created may be, in seconds (60 s of clock skew allowed besides).")
+    var maxAge: Int = 300
+
+    @Option(parsing: .unconditional, help: "RFC 9421: the signature base the other side built (a server's X-Signature-Base as sent, or its lines), to compare with ours.")
+    var theirSignatureBase: String?
+
     /// Whether the capture is read from standard input (no file, or `-`).
     private var readsCaptureFromStandardInput: Bool { file == nil || file == "-" }
 
     func validate() throws {
         guard ["http", "https"].contains(urlScheme) else { throw ValidationError("--url-scheme must be http or https (got '\(urlScheme)')") }
+        guard maxAge >= 0 else { throw ValidationError("--max-age must be 0 or more seconds") }
         try SecretSources.checkStandardInput(
             readBy: [
                 consumerSecret.standardInputOption, tokenSecret.standardInputOption, publicKey.standardInputOption,
-                clientSecret.standardInputOption, apiKey.standardInputOption,
+                clientSecret.standardInputOption, apiKey.standardInputOption, httpsigKey.standardInputOption,
             ],
             capture: readsCaptureFromStandardInput ? "the capture" : nil
         )
@@ -102,15 +126,30 @@ struct ExplainCommand: AsyncParsableCommand {
             publicKey: try publicKey.key(from: sources)
         )
         let clientSecret = try self.clientSecret.value(from: sources), apiKey = try self.apiKey.value(from: sources)
+        let httpsigKey = try self.httpsigKey.bytes(from: sources)
         guard let scheme = CapturedScheme(request) else {
             return ([
                 "scheme:      none found",
                 "verdict:     the request carries no signature this tool knows: no Authorization: OAuth header or oauth_signature field (OAuth 1.0a), "
-                    + "no auth_signature field or X-Auth-Signature header (AFSigned), no JSON-RPC body with arguments (Drupal)",
+                    + "no auth_signature field or X-Auth-Signature header (AFSigned), no Signature-Input or Signature field (RFC 9421), "
+                    + "no JSON-RPC body with arguments (Drupal)",
             ].joined(separator: "\n"), false)
+        }
+        if scheme == .httpMessageSignatures, theirBaseString != nil {
+            throw ValidationError("this is an RFC 9421 request: give the other side's signature base with --their-signature-base (--their-base-string is OAuth 1.0a's)")
+        }
+        if scheme != .httpMessageSignatures, theirSignatureBase != nil {
+            throw ValidationError("--their-signature-base is for an RFC 9421 request, and this is \(scheme.description)\(scheme == .oauth1 ? ": give its base string with --their-base-string" : "")")
         }
         let report: (text: String, valid: Bool)
         switch scheme {
+        case .httpMessageSignatures:
+            let url = try request.url(scheme: urlScheme)
+            report = try await HTTPSigExplanation(
+                message: HTTPMessageRequest(method: request.method, url: url, headers: request.headers, body: request.body, requestTarget: request.target.hasPrefix("/") ? request.target : nil),
+                urlScheme: url.scheme ?? urlScheme, key: httpsigKey.map { ($0, self.httpsigKey) }, algorithm: alg, label: label,
+                theirBase: theirSignatureBase, now: now.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date(), maximumAge: maxAge
+            ).report()
         case .oauth1:
             report = try OAuth1ExplainCommand.report(
                 method: request.method, url: try request.url(scheme: urlScheme), authorization: request.headers["Authorization"],

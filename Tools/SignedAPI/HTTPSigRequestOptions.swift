@@ -111,49 +111,71 @@ struct HTTPSigKeyOptions: ParsableArguments {
     /// What the key came from, for messages.
     var source: String { key.source }
 
-    /// The key's bytes: a `--key-file` exactly as it is (an hmac-sha256 secret is every byte of
-    /// its file, a final line end included), `--key` or `SIGNED_API_KEY` as UTF-8.
+    /// The key's bytes (see ``SecretOption/bytes(from:)``).
     ///
     /// - Throws: `ValidationError` when no place holds the key or its file cannot be read.
-    func bytes(from sources: SecretSources) throws -> [UInt8] {
-        if let file = key.file {
-            return try sources.contents(ofFile: file, option: HTTPSigKey.fileOption, limit: SecretSources.maximumFileSize, advice: "give a file that holds the key alone")
-        }
-        return Array(try key.required(from: sources).utf8)
-    }
-
-    /// The PEM text of the key.
-    private func pem(from sources: SecretSources) throws -> String {
-        guard let text = String(validating: try bytes(from: sources), as: UTF8.self) else {
-            throw ValidationError("\(source) is not a PEM key (not UTF-8 text); \(alg) needs a PEM key")
-        }
-        return text
+    private func bytes(from sources: SecretSources) throws -> [UInt8] {
+        guard let bytes = try key.bytes(from: sources) else { throw key.missing }
+        return bytes
     }
 
     /// The key `sign` signs with: the hmac-sha256 secret, or a PEM private key of ``alg``.
     func signingKey(from sources: SecretSources) throws -> any HTTPMessageSigningKey {
-        do {
-            if alg == .hmacSHA256 { return try HTTPSignatureHMACKey(secret: try bytes(from: sources)) }
-            return try HTTPSignaturePrivateKey(pemRepresentation: try pem(from: sources), algorithm: alg)
-        } catch let error as HTTPMessageSignatureError {
-            throw ValidationError("\(source) does not hold a usable \(alg) signing key: \(error.message)")
-        }
+        try key.signingKey(bytes: bytes(from: sources), algorithm: alg)
     }
 
     /// The key `verify` checks with: the hmac-sha256 secret, or a PEM public key of ``alg`` (a
     /// private key's public half too).
     func verifyingKey(from sources: SecretSources) throws -> any HTTPMessageVerifyingKey {
+        try key.verifyingKey(bytes: bytes(from: sources), algorithm: alg)
+    }
+}
+
+extension SecretOption where Kind == HTTPSigKey {
+    /// The key's bytes: a `--key-file` exactly as it is (an hmac-sha256 secret is every byte of
+    /// its file, a final line end included), `--key` or `SIGNED_API_KEY` as UTF-8; `nil` when no
+    /// place holds it.
+    ///
+    /// - Throws: `ValidationError` when the key file cannot be read.
+    func bytes(from sources: SecretSources) throws -> [UInt8]? {
+        if let file {
+            return try sources.contents(ofFile: file, option: HTTPSigKey.fileOption, limit: SecretSources.maximumFileSize, advice: "give a file that holds the key alone")
+        }
+        return try value(from: sources).map { Array($0.utf8) }
+    }
+
+    /// The PEM text of the key `bytes`.
+    private func pem(_ bytes: [UInt8], algorithm: HTTPSignatureAlgorithm) throws -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ValidationError("\(source) is not a PEM key (not UTF-8 text); \(algorithm) needs a PEM key")
+        }
+        return text
+    }
+
+    /// The signing key `bytes` hold: the hmac-sha256 secret, or a PEM private key of `algorithm`.
+    func signingKey(bytes: [UInt8], algorithm: HTTPSignatureAlgorithm) throws -> any HTTPMessageSigningKey {
         do {
-            if alg == .hmacSHA256 { return try HTTPSignatureHMACKey(secret: try bytes(from: sources)) }
-            let pem = try pem(from: sources)
+            if algorithm == .hmacSHA256 { return try HTTPSignatureHMACKey(secret: bytes) }
+            return try HTTPSignaturePrivateKey(pemRepresentation: try pem(bytes, algorithm: algorithm), algorithm: algorithm)
+        } catch let error as HTTPMessageSignatureError {
+            throw ValidationError("\(source) does not hold a usable \(algorithm) signing key: \(error.message)")
+        }
+    }
+
+    /// The verifying key `bytes` hold: the hmac-sha256 secret, or a PEM public key of
+    /// `algorithm` (a private key's public half too).
+    func verifyingKey(bytes: [UInt8], algorithm: HTTPSignatureAlgorithm) throws -> any HTTPMessageVerifyingKey {
+        do {
+            if algorithm == .hmacSHA256 { return try HTTPSignatureHMACKey(secret: bytes) }
+            let pem = try pem(bytes, algorithm: algorithm)
             do {
-                return try HTTPSignaturePublicKey(pemRepresentation: pem, algorithm: alg)
+                return try HTTPSignaturePublicKey(pemRepresentation: pem, algorithm: algorithm)
             } catch {
-                guard let privateKey = try? HTTPSignaturePrivateKey(pemRepresentation: pem, algorithm: alg) else { throw error }
+                guard let privateKey = try? HTTPSignaturePrivateKey(pemRepresentation: pem, algorithm: algorithm) else { throw error }
                 return privateKey.publicKey
             }
         } catch let error as HTTPMessageSignatureError {
-            throw ValidationError("\(source) does not hold a usable \(alg) verifying key: \(error.message)")
+            throw ValidationError("\(source) does not hold a usable \(algorithm) verifying key: \(error.message)")
         }
     }
 }

@@ -129,9 +129,12 @@ struct SecretOption<Kind: SecretKind>: ParsableArguments {
     /// - Throws: `ValidationError` as ``value(from:)``, and when no place holds it, saying the
     ///   three ways to give it.
     func required(from sources: SecretSources) throws -> String {
-        guard let value = try value(from: sources) else {
-            throw ValidationError("give \(Kind.noun): \(Kind.ways) (a flag, though, every user of the machine sees in ps)")
-        }
+        guard let value = try value(from: sources) else { throw missing }
         return value
+    }
+
+    /// The refusal when no place holds the secret, saying the three ways to give it.
+    var missing: ValidationError {
+        ValidationError("give \(Kind.noun): \(Kind.ways) (a flag, though, every user of the machine sees in ps)")
     }
 }
