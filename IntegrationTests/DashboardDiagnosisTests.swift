@@ -1,7 +1,10 @@
 import DrupalMock
 import DrupalServicesClient
 import Foundation
+import HTTPMessageSignatures
+import HTTPSigMock
 import HTTPTypes
+import HummingbirdTesting
 import MockServerKit
 import MockServerTesting
 import NIOCore
@@ -12,7 +15,8 @@ import SigningCore
 import Testing
 
 /// A refused request on the dashboard, beside what the client signed: the SDK's own base string
-/// (sent when asked) against the provider's, taken apart by the one difference code.
+/// (sent when asked) or signature base against the provider's, taken apart by the scheme's one
+/// difference code.
 @Suite("Dashboard: a refused signature beside the client's", .timeLimit(.minutes(1)))
 struct DashboardDiagnosisTests {
     @Test("asked to, the SDK sends its base string; the dashboard marks exactly the parameter changed after signing, on both sides")
@@ -80,6 +84,70 @@ struct DashboardDiagnosisTests {
             let marked = page.components(separatedBy: "class=\"line differs\" data-name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
             #expect(marked == ["domain", "domain"])
             #expect(!page.contains("hunter2"))
+        }
+    }
+
+    /// The signature base `request`'s first signature was made over, and its signature headers
+    /// as the mock reads them.
+    static func signed(_ request: APIRequest) throws -> (base: String, headers: HTTPFields) {
+        let signature = try #require(try HTTPSignatureFields.signatures(in: request.headers).first)
+        let base = try HTTPSignatureBase(parameters: signature.parameters, message: .request(HTTPMessageRequest(request))).text
+        var headers = HTTPFields()
+        for field in request.headers.fields { headers.append(HTTPField(name: try #require(HTTPField.Name(field.name)), value: field.value)) }
+        return (base, headers)
+    }
+
+    /// The `data-name` of every line marked as differing on `page`.
+    static func marked(_ page: String) -> [Substring] {
+        page.components(separatedBy: "class=\"line differs\" data-name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+    }
+
+    @Test("RFC 9421: the query changed after signing, the client's base sent in X-Signature-Base: @query marked on both sides, with its cause")
+    func tamperedHTTPSig() async throws {
+        try await MockServer.withRunning([(HTTPSigMockProvider(), MockServerConfiguration())], dashboard: MockDashboardConfiguration()) { server in
+            let demo = try server.demo(HTTPSigMockProvider.self)
+            let request = try demo.signer(.hmacSHA256, nonce: nil).sign(APIRequest(url: try #require(server.baseURL.appendingAPIPath("/api/items?page=1"))), at: Date())
+            let (base, signedHeaders) = try Self.signed(request)
+            var headers = signedHeaders
+            headers[try #require(HTTPField.Name("X-Signature-Base"))] = HeaderText.encode(base)
+            let reply = try await MockHTTP.send(.get, "/api/items?page=2", to: server.baseURL, headers: headers)
+            #expect(reply.status == .unauthorized)
+            let entry = try #require(await server.journal.last)
+            #expect(entry.diagnosis?.title == "signature base")
+            #expect(entry.diagnosis?.text.contains("\"@query\": ?page=2") == true)
+
+            let page = MockHTTP.text(try await MockHTTP.send(.get, "/requests/httpsig/\(entry.sequence)", to: try #require(server.dashboardURL)))
+            #expect(Self.marked(page) == ["&quot;@query&quot;", "&quot;@query&quot;"], "\(page)")
+            #expect(page.contains("From the request's X-Signature-Base header."), "\(page)")
+            #expect(page.contains("&quot;@query&quot;: ours ?page=1; theirs ?page=2 — the query changed on the way"), "\(page)")
+            #expect(page.contains("<code>&quot;@authority&quot;: \(server.baseURL.host ?? "")"), "unchanged lines are shown too: \(page)")
+        }
+    }
+
+    @Test("RFC 9421: signed for another authority, the client's base pasted (CRLF, as a browser sends it): @authority marked, a proxy named; a paste that is no base is shown, every line marked")
+    func pastedHTTPSig() async throws {
+        try await MockServer.withRunning([(HTTPSigMockProvider(), MockServerConfiguration())], dashboard: MockDashboardConfiguration()) { server in
+            let demo = try server.demo(HTTPSigMockProvider.self)
+            let request = try demo.signer(.hmacSHA256, nonce: nil).sign(APIRequest(url: try #require(URL(string: "https://api.example.com/api/items"))), at: Date())
+            let (base, headers) = try Self.signed(request)
+            _ = try await MockHTTP.send(.get, "/api/items", to: server.baseURL, headers: headers)
+            let entry = try #require(await server.journal.last)
+            #expect(entry.received.headers[try #require(HTTPField.Name("X-Signature-Base"))] == nil)
+
+            let dashboard = try #require(server.dashboardURL)
+            func compare(_ pasted: String) async throws -> String {
+                let form = "token=\(server.adminToken)&client=" + PercentEncoding.encode(pasted)
+                return MockHTTP.text(try await MockHTTP.send(.post, "/requests/httpsig/\(entry.sequence)/compare", to: dashboard, headers: [.contentType: "application/x-www-form-urlencoded"], body: .init(string: form)))
+            }
+            let page = try await compare(base.replacingOccurrences(of: "\n", with: "\r\n"))
+            #expect(Self.marked(page) == ["&quot;@authority&quot;", "&quot;@authority&quot;"], "\(page)")
+            #expect(page.contains("From the text you pasted."))
+            #expect(page.contains("&quot;@authority&quot;: ours api.example.com; theirs \(server.baseURL.host ?? "")"), "\(page)")
+            #expect(page.contains("a proxy or load balancer changed the address the client signed"), "\(page)")
+
+            let garbage = try await compare("<script>alert(1)</script>")
+            #expect(!garbage.contains("<script>alert"))
+            #expect(Self.marked(garbage).count == 1 + (entry.diagnosis?.text.split(separator: "\n").count ?? 0), "\(garbage)")
         }
     }
 }

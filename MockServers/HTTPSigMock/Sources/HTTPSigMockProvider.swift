@@ -70,6 +70,27 @@ public struct HTTPSigMockProvider: MockProvider {
     /// `application/problem+json`: `code`, `detail`, `status`, `title`.
     public var errorContent: MockOperation.Content { HTTPSigMockOperations.problem }
 
+    /// The client's signature base beside the server's, one line per component, taken apart by
+    /// `HTTPSignatureBaseDifference` (the SDK's and `signed-api explain`'s difference code): the
+    /// differing components marked on both sides, each finding with its usual cause. The
+    /// client's base may come verbatim or as `X-Signature-Base` carries it (`%0A` between lines).
+    public func compare(client: String, with diagnosis: JournalDiagnosis) -> DiagnosisComparison {
+        let ours = HTTPSignatureBase(reported: client), theirs = HTTPSignatureBase(text: diagnosis.text)
+        let difference = HTTPSignatureBaseDifference(ours: ours, theirs: theirs)
+        let mine = HTTPSignatureBaseDifference.components(of: ours), other = HTTPSignatureBaseDifference.components(of: theirs)
+        let differing = Set(difference?.lines.map(\.identifier) ?? [])
+        // Bases with the same lines in another order: the lines out of place are marked.
+        let reordered = difference != nil && differing.isDisjoint(with: mine.map(\.identifier) + other.map(\.identifier))
+        func lines(_ side: [(identifier: String, value: String)], _ otherSide: [(identifier: String, value: String)]) -> [DiagnosisComparison.Line] {
+            side.enumerated().map { index, line in
+                let outOfPlace = reordered && (index >= otherSide.count || otherSide[index].identifier != line.identifier)
+                return DiagnosisComparison.Line(name: line.identifier, text: "\(line.identifier): \(line.value)", differs: differing.contains(line.identifier) || outOfPlace)
+            }
+        }
+        let findings = difference.map { $0.description.split(separator: "\n").map(String.init) } ?? []
+        return DiagnosisComparison(findings: findings, client: lines(mine, other), server: lines(other, mine))
+    }
+
     /// The default redaction plus the `Signature` header: a signature is no secret, but within
     /// the window (without a nonce) a journaled request could be replayed as it stands, so the
     /// journal, the admin route and the logs never hand one out.
