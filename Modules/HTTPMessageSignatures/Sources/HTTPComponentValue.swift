@@ -94,7 +94,21 @@ enum HTTPComponentValue {
         guard let scheme = url.scheme, !scheme.isEmpty else {
             throw HTTPMessageSignatureError(code: .missingComponent, message: "the target URI \(url.absoluteString.prefix(100)) has no scheme")
         }
-        return scheme.lowercased()
+        return lowercased(scheme)
+    }
+
+    /// Whether `text` contains `character` (ASCII), as Foundation's `contains` answers: by its
+    /// bytes when `text` is ASCII (no Foundation search, which costs more than the rest of a
+    /// component), by Foundation's otherwise.
+    static func contains(_ text: String, _ character: Unicode.Scalar) -> Bool {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(String(character)) }
+        return text.utf8.contains(UInt8(ascii: character))
+    }
+
+    /// `text.lowercased()`, without a new string when `text` is ASCII without capitals (as
+    /// hosts and schemes nearly always are).
+    private static func lowercased(_ text: String) -> String {
+        text.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? text : text.lowercased()
     }
 
     /// `@authority`: the host lowercased, the port unless it is the scheme's default
@@ -105,9 +119,9 @@ enum HTTPComponentValue {
         guard var host = components?.encodedHost, !host.isEmpty else {
             throw HTTPMessageSignatureError(code: .missingComponent, message: "the target URI \(url.absoluteString.prefix(100)) has no authority")
         }
-        host = host.lowercased()
-        if host.contains(":"), !host.hasPrefix("[") { host = "[\(host)]" }
-        let scheme = url.scheme?.lowercased()
+        host = lowercased(host)
+        if contains(host, ":"), !host.hasPrefix("[") { host = "[\(host)]" }
+        let scheme = url.scheme.map(lowercased)
         guard let port = components?.port, !(scheme == "http" && port == 80), !(scheme == "https" && port == 443) else { return host }
         return "\(host):\(port)"
     }

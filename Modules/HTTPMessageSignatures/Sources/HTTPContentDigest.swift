@@ -45,7 +45,14 @@ public enum HTTPContentDigest {
         guard !lines.isEmpty else {
             throw HTTPMessageSignatureError(code: .malformedContentDigest, message: "the message has no Content-Digest field")
         }
-        let combined = lines.joined(separator: ", ")
+        // One digest written as `value(for:algorithm:)` writes it for the content received (as
+        // signers write it) is that digest, and it matches: the library's parse of it can only
+        // say so. Any other text is parsed.
+        if lines.count == 1, let algorithm = Algorithm.allCases.first(where: { lines[0].utf8.starts(with: $0.rawValue.utf8) }),
+           lines[0] == value(for: body, algorithm: algorithm) {
+            return [algorithm]
+        }
+        let combined = lines.count == 1 ? lines[0] : lines.joined(separator: ", ")
         guard HTTPStructuredText.memberCount(combined) <= 16 else {
             throw HTTPMessageSignatureError(code: .malformedContentDigest, message: "Content-Digest has more than 16 members")
         }

@@ -32,7 +32,7 @@ enum HTTPFieldValue {
             return values.map { ":" + Base64.encode(Array($0.utf8)) + ":" }.joined(separator: ", ")
         }
         for value in values { try check(value, component) }
-        let combined = values.joined(separator: ", ")
+        let combined = values.count == 1 ? values[0] : values.joined(separator: ", ")
         if let key { return try member(key, of: combined, component) }
         if structured { return try reserialized(combined, component) }
         return combined
@@ -41,6 +41,11 @@ enum HTTPFieldValue {
     /// The value with leading and trailing spaces and tabs removed and obsolete line folding
     /// replaced by one space (RFC 9421 §2.1, steps 2 and 3).
     static func canonical(_ value: String) -> String {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        // Nearly every value has no line break and no space at either end: it is its own form.
+        if let first = value.utf8.first, let last = value.utf8.last, !isSpace(first), !isSpace(last), !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            return value
+        }
         var bytes = Array(value.utf8)
         var unfolded: [UInt8] = []
         unfolded.reserveCapacity(bytes.count)
@@ -65,7 +70,6 @@ enum HTTPFieldValue {
             index += 1
         }
         bytes = unfolded
-        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
         let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
         let end = bytes.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)

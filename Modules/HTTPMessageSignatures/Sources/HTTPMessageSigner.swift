@@ -129,11 +129,11 @@ public struct HTTPMessageSigner: RequestSigner, CustomStringConvertible, CustomD
             }
         }
         let parameters = try parameters(covering: covered, at: date)
-        let base = try HTTPSignatureBase(parameters: parameters, message: message)
+        let (base, serializedParameters) = try HTTPSignatureBase.build(parameters: parameters, message: message)
         let signature = try key.signature(for: base.bytes)
         var headers = message.headers
         // The parameters as the base serialised them, not serialised a second time.
-        headers.append(HTTPSignatureFields.inputName, try HTTPSignatureFields.inputValue(label: label, serializedParameters: String(base.signatureParameters)))
+        headers.append(HTTPSignatureFields.inputName, try HTTPSignatureFields.inputValue(label: label, serializedParameters: serializedParameters))
         headers.append(HTTPSignatureFields.signatureName, try HTTPSignatureFields.signatureValue(label: label, signature: signature))
         message.headers = headers
         return message

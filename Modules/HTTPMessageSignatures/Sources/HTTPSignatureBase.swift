@@ -10,11 +10,11 @@ import RawStructuredFieldValues
 /// print(base.text)
 /// ```
 public struct HTTPSignatureBase: Sendable, Hashable, CustomStringConvertible {
-    /// The base, ASCII only.
-    public let text: String
-
     /// The base's bytes, what a key signs.
-    public var bytes: [UInt8] { Array(text.utf8) }
+    public let bytes: [UInt8]
+
+    /// The base, ASCII only.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The base as text.
     public var description: String { text }
@@ -29,38 +29,49 @@ public struct HTTPSignatureBase: Sendable, Hashable, CustomStringConvertible {
     ///   ``HTTPMessageSignatureError/Code/invalidComponentValue`` (§2.5 step 4: the base is
     ///   ASCII without control characters), ``HTTPMessageSignatureError/Code/invalidSignatureParameters``.
     public init(parameters: HTTPSignatureParameters, message: HTTPMessage) throws(HTTPMessageSignatureError) {
+        self = try Self.build(parameters: parameters, message: message).base
+    }
+
+    /// The base, and the serialised parameters its last line ends with (which a signer also
+    /// writes into its `Signature-Input` member, so they are serialised once). The components'
+    /// lines are checked before the parameters, so a refusal names the first problem in the
+    /// base's order.
+    static func build(parameters: HTTPSignatureParameters, message: HTTPMessage) throws(HTTPMessageSignatureError) -> (base: HTTPSignatureBase, serializedParameters: String) {
+        let components = parameters.components
+        // A few identifiers are compared with the ones before them; a long (hostile) list
+        // goes through a set.
         var seen = Set<HTTPSignatureComponent>()
         var context = HTTPComponentValue.Context()
-        var text = ""
-        for component in parameters.components {
-            guard seen.insert(component).inserted else {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
+        for (index, component) in components.enumerated() {
+            let repeated = components.count > 16 ? !seen.insert(component).inserted : components[..<index].contains(component)
+            guard !repeated else {
                 throw HTTPMessageSignatureError(code: .duplicateComponent, message: "the covered component \(component) is listed twice; each identifier may occur once (RFC 9421 §2.5)")
             }
             let identifier = try Self.identifier(component)
             let value = try HTTPComponentValue.value(of: component, in: message, context: &context)
-            text += identifier
-            text += ": "
-            text += value
-            text += "\n"
+            bytes.append(contentsOf: identifier.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(UInt8(ascii: "\n"))
         }
-        text += Self.signatureParametersPrefix
-        text += try parameters.serialized()
-        self.text = text
+        let serialized = try parameters.serialized()
+        bytes.append(contentsOf: signatureParametersPrefix.utf8)
+        bytes.append(contentsOf: serialized.utf8)
+        return (HTTPSignatureBase(bytes: bytes), serialized)
     }
 
     /// What the base's last line starts with.
     private static let signatureParametersPrefix = "\"@signature-params\": "
 
-    /// The value of the base's `@signature-params` line: the serialised signature parameters,
-    /// which a signer also writes into its `Signature-Input` member (so it serialises them once).
-    var signatureParameters: Substring {
-        let lastLine = text.utf8.lastIndex(of: UInt8(ascii: "\n")).map { text[text.utf8.index(after: $0)...] } ?? text[...]
-        return lastLine.dropFirst(Self.signatureParametersPrefix.count)
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
     /// The base as given (for a test or a diagnosis that already has one).
     public init(text: String) {
-        self.text = text
+        bytes = Array(text.utf8)
     }
 
     /// The identifier strictly serialised, or the refusal of a name a structured-field String

@@ -38,18 +38,36 @@ public enum HTTPSignatureFields {
     public static func signatures(in headers: HeaderFields) throws(HTTPMessageSignatureError) -> [HTTPReceivedSignature] {
         let inputs = try members(headers.values(for: inputName), name: inputName, code: .malformedSignatureInput)
         let signatures = try members(headers.values(for: signatureName), name: signatureName, code: .malformedSignature)
-        var bytesByLabel: [String: [UInt8]] = [:]
-        for (label, value) in signatures { bytesByLabel[label] = try signatureBytes(value, label: label) }
-        let inputLabels = Set(inputs.map(\.label))
-        if let orphan = signatures.first(where: { !inputLabels.contains($0.label) }) {
+        // At most `maximumSignatures` labels, unique in each field: found by looking.
+        var decoded: [(label: String, bytes: [UInt8])] = []
+        decoded.reserveCapacity(signatures.count)
+        for (label, value) in signatures { decoded.append((label, try signatureBytes(value, label: label))) }
+        if let orphan = signatures.first(where: { signature in !inputs.contains { $0.label == signature.label } }) {
             throw HTTPMessageSignatureError(code: .labelMismatch, message: "Signature has the label \(orphan.label) and Signature-Input has none; both fields must carry the same labels (RFC 9421 §4)")
         }
         var result: [HTTPReceivedSignature] = []
+        result.reserveCapacity(inputs.count)
         for (label, value) in inputs {
-            guard let bytes = bytesByLabel[label] else {
+            guard let bytes = decoded.first(where: { $0.label == label })?.bytes else {
                 throw HTTPMessageSignatureError(code: .labelMismatch, message: "Signature-Input has the label \(label) and Signature has none; both fields must carry the same labels (RFC 9421 §4)")
             }
             result.append(HTTPReceivedSignature(label: label, parameters: try HTTPSignatureParameters(member: value, label: label), signature: bytes))
+        }
+        return result
+    }
+
+    /// The parameters of every `Signature-Input` member in `headers`, each re-serialised by
+    /// swift-http-structured-headers' serialiser alone (`nil` for a member that is not an Inner
+    /// List): the reference a test holds ``HTTPSignatureParameters/serialized()`` of received
+    /// parameters to.
+    package static func receivedParametersByLibrary(in headers: HeaderFields) throws(HTTPMessageSignatureError) -> [String?] {
+        var result: [String?] = []
+        for (_, value) in try members(headers.values(for: inputName), name: inputName, code: .malformedSignatureInput) {
+            guard case .innerList(let list) = value else {
+                result.append(nil)
+                continue
+            }
+            result.append(try HTTPSignatureParameters.serialize(list))
         }
         return result
     }
@@ -84,7 +102,6 @@ public enum HTTPSignatureFields {
     /// The members of every line of one field, in order, refusing a label given twice.
     private static func members(_ lines: [String], name: String, code: HTTPMessageSignatureError.Code) throws(HTTPMessageSignatureError) -> [(label: String, value: ItemOrInnerList)] {
         var result: [(label: String, value: ItemOrInnerList)] = []
-        var seen = Set<String>()
         var total = 0
         let length = lines.reduce(0) { $0 + $1.utf8.count }
         guard length <= maximumFieldLength else {
@@ -106,8 +123,11 @@ public enum HTTPSignatureFields {
             if dictionary.count < count, !line.utf8.allSatisfy({ $0 == 0x20 }) {
                 throw HTTPMessageSignatureError(code: .duplicateLabel, message: "\(name) gives a label twice; each signature's label is unique in the message (RFC 9421 §4)")
             }
+            let earlier = result.count
             for (label, value) in dictionary {
-                guard seen.insert(label).inserted else {
+                // Labels are unique within a line (the count above); at most
+                // `maximumSignatures` are looked through for one given on an earlier line.
+                guard !result[..<earlier].contains(where: { $0.label == label }) else {
                     throw HTTPMessageSignatureError(code: .duplicateLabel, message: "\(name) gives the label \(label) twice (in two field lines); each signature's label is unique in the message (RFC 9421 §4)")
                 }
                 result.append((label, value))

@@ -57,27 +57,46 @@ public struct HTTPSignatureParameters: Sendable, Hashable {
     ///   structured-field Integer.
     public func serialized() throws(HTTPMessageSignatureError) -> String {
         if let received { return received }
-        return try Self.serialize(innerList())
+        let entries = try parameterEntries()
+        if let direct = HTTPStructuredText.innerList(identifiers: components.map(\.serializedIdentifier), parameters: entries) { return direct }
+        return try Self.serialize(innerList(entries))
+    }
+
+    /// ``serialized()`` by swift-http-structured-headers' serialiser alone: the reference a
+    /// test holds the direct serialisation to.
+    package func serializedByLibrary() throws(HTTPMessageSignatureError) -> String {
+        try Self.serialize(innerList(parameterEntries()))
     }
 
     /// The parameters as a structured-field Inner List.
     func innerList() throws(HTTPMessageSignatureError) -> InnerList {
+        try innerList(parameterEntries())
+    }
+
+    private func innerList(_ entries: [(key: String, value: RFC9651BareItem)]) -> InnerList {
         var list = BareInnerList()
         for component in components { list.append(HTTPStructuredText.item(component)) }
         var parameters = OrderedMap<String, RFC9651BareItem>()
+        for (key, value) in entries { parameters[key] = value }
+        return InnerList(bareInnerList: list, parameters: parameters)
+    }
+
+    /// The signature parameters set, in the order they are serialised (each key once).
+    private func parameterEntries() throws(HTTPMessageSignatureError) -> [(key: String, value: RFC9651BareItem)] {
+        var parameters: [(key: String, value: RFC9651BareItem)] = []
         func time(_ key: String, _ value: Int?) throws(HTTPMessageSignatureError) {
             guard let value else { return }
             guard (0...999_999_999_999_999).contains(value) else {
                 throw HTTPMessageSignatureError(code: .invalidSignatureParameters, message: "\(key)=\(value) is not a structured-field Integer of at most 15 digits (RFC 8941 §3.3.1)")
             }
-            parameters[key] = .integer(Int64(value))
+            parameters.append((key, .integer(Int64(value))))
         }
         func text(_ key: String, _ value: String?) throws(HTTPMessageSignatureError) {
             guard let value else { return }
             guard HTTPStructuredText.isStringable(value) else {
                 throw HTTPMessageSignatureError(code: .invalidSignatureParameters, message: "\(key) holds a character that is not printable ASCII; a structured-field String cannot carry it (RFC 8941 §3.3.3)")
             }
-            parameters[key] = .string(value)
+            parameters.append((key, .string(value)))
         }
         try time("created", created)
         try time("expires", expires)
@@ -85,7 +104,7 @@ public struct HTTPSignatureParameters: Sendable, Hashable {
         try text("nonce", nonce)
         try text("alg", algorithm)
         try text("tag", tag)
-        return InnerList(bareInnerList: list, parameters: parameters)
+        return parameters
     }
 
     /// The strict serialisation of an Inner List with its parameters.
@@ -107,7 +126,9 @@ public struct HTTPSignatureParameters: Sendable, Hashable {
         var components: [HTTPSignatureComponent] = []
         for item in list.bareInnerList { components.append(try HTTPStructuredText.component(item)) }
         self.init(components: components)
+        var entries: [(key: String, value: RFC9651BareItem)] = []
         for (key, parameter) in list.rfc9651Parameters {
+            entries.append((key, parameter))
             switch key {
             case "created", "expires":
                 guard case .integer(let seconds) = parameter, seconds >= 0 else {
@@ -128,6 +149,13 @@ public struct HTTPSignatureParameters: Sendable, Hashable {
                 break
             }
         }
-        received = try Self.serialize(list)
+        // The identifiers stand for the list's Strings unless one has a parameter this package
+        // does not define (kept by name only, `.other`): then the library writes the list.
+        let unregistered = components.contains { $0.parameters.contains { if case .other = $0 { true } else { false } } }
+        if !unregistered, let direct = HTTPStructuredText.innerList(identifiers: components.map(\.serializedIdentifier), parameters: entries) {
+            received = direct
+        } else {
+            received = try Self.serialize(list)
+        }
     }
 }

@@ -41,20 +41,20 @@ public struct HTTPSignatureRequirements: Sendable, Hashable {
 
     /// The first requirement `covered` misses in `message`, in words; `nil` when all are met.
     func missing(in covered: [HTTPSignatureComponent], message: HTTPMessage) -> String? {
-        let set = Set(covered)
+        // A few requirements looked up in the covered list (no set of them to build).
         func has(_ component: HTTPSignatureComponent) -> Bool {
-            if set.contains(component) { return true }
+            if covered.contains(component) { return true }
             switch component {
-            case .scheme, .authority: return set.contains(.targetURI)
-            case .path, .query: return set.contains(.targetURI) || set.contains(.requestTarget)
+            case .scheme, .authority: return covered.contains(.targetURI)
+            case .path, .query: return covered.contains(.targetURI) || covered.contains(.requestTarget)
             default: return false
             }
         }
         for component in components where !has(component) { return component.description }
-        if queryWhenPresent, case .request(let request) = message, request.requestTarget.contains("?"), !has(.query) {
+        if queryWhenPresent, case .request(let request) = message, HTTPComponentValue.contains(request.requestTarget, "?"), !has(.query) {
             return "\"@query\" (the request has a query)"
         }
-        if contentWhenPresent, !message.body.isEmpty, !set.contains(.contentDigest) {
+        if contentWhenPresent, !message.body.isEmpty, !covered.contains(.contentDigest) {
             return "\"content-digest\" (the message has content)"
         }
         return nil

@@ -6,7 +6,36 @@ import RawStructuredFieldValues
 enum HTTPStructuredText {
     /// An identifier as a signature base writes it: `"name";param…` (RFC 9421 §2.5); `nil`
     /// when the name or a parameter cannot be a structured field.
+    ///
+    /// Written directly when every parameter is a registered one given once (every signature
+    /// and every received `Signature-Input` names its components); otherwise, and as the
+    /// reference a test holds this to, by the library (``serializedIdentifierByLibrary(name:parameters:)``).
     static func serializedIdentifier(name: String, parameters: [HTTPSignatureComponent.Parameter]) -> String? {
+        // An unregistered key may not be a structured-field key, and of a key given twice the
+        // library's map keeps the last value in the first place: both left to the library.
+        for (index, parameter) in parameters.enumerated() {
+            if case .other = parameter { return serializedIdentifierByLibrary(name: name, parameters: parameters) }
+            if parameters[..<index].contains(where: { $0.keyName == parameter.keyName }) { return serializedIdentifierByLibrary(name: name, parameters: parameters) }
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(name.utf8.count + 2)
+        guard appendString(name, to: &output) else { return nil }
+        for parameter in parameters {
+            output.append(UInt8(ascii: ";"))
+            output.append(contentsOf: parameter.keyName.utf8)
+            switch parameter {
+            case .key(let value), .name(let value):
+                output.append(UInt8(ascii: "="))
+                guard appendString(value, to: &output) else { return nil }
+            default:
+                break
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// ``serializedIdentifier(name:parameters:)`` by swift-http-structured-headers' serialiser.
+    static func serializedIdentifierByLibrary(name: String, parameters: [HTTPSignatureComponent.Parameter]) -> String? {
         var serializer = StructuredFieldValueSerializer()
         guard let bytes = try? serializer.writeItemFieldValue(item(name: name, parameters: parameters)) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
@@ -33,7 +62,8 @@ enum HTTPStructuredText {
         guard case .string(let name) = item.rfc9651BareItem else {
             throw HTTPMessageSignatureError(code: .malformedSignatureInput, message: "a covered component is \(kind(item.rfc9651BareItem)), not a String such as \"@method\" (RFC 9421 §2)")
         }
-        guard !name.isEmpty, name == name.lowercased() || name.hasPrefix("@") else {
+        // A parsed String is printable ASCII, so ASCII capitals are all `lowercased()` changes.
+        guard !name.isEmpty, !name.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) || name.hasPrefix("@") else {
             throw HTTPMessageSignatureError(code: .malformedSignatureInput, message: "the component name \"\(name.prefix(60))\" is not lowercased (RFC 9421 §2.1)")
         }
         var parameters: [HTTPSignatureComponent.Parameter] = []
@@ -83,6 +113,55 @@ enum HTTPStructuredText {
     /// Whether `text` can be a structured-field String: printable ASCII only (RFC 8941 §3.3.3).
     static func isStringable(_ text: String) -> Bool {
         text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+    }
+
+    /// Appends `text` serialised as a structured-field String (RFC 8941 §4.1.6: quoted, `"`
+    /// and `\` escaped with `\`), or returns `false` for text that is not printable ASCII.
+    static func appendString(_ text: String, to output: inout [UInt8]) -> Bool {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            guard (0x20...0x7E).contains(byte) else { return false }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { output.append(UInt8(ascii: "\\")) }
+            output.append(byte)
+        }
+        output.append(UInt8(ascii: "\""))
+        return true
+    }
+
+    /// Appends a structured-field Integer (RFC 8941 §4.1.4), or returns `false` for one of more
+    /// than 15 digits.
+    static func appendInteger(_ value: Int64, to output: inout [UInt8]) -> Bool {
+        guard (-999_999_999_999_999...999_999_999_999_999).contains(value) else { return false }
+        // A small string: no allocation.
+        output.append(contentsOf: String(value).utf8)
+        return true
+    }
+
+    /// The Inner List of covered components with the signature parameters, serialised (RFC 9421
+    /// §2.3, RFC 8941 §4.1.1.1), written directly when the identifiers are already serialised
+    /// and every parameter is an Integer or a String under a key given once; `nil` otherwise
+    /// (then the library serialises it, ``HTTPSignatureParameters/serialize(_:)``, as it does
+    /// in the test that holds the two alike).
+    static func innerList(identifiers: [String?], parameters: [(key: String, value: RFC9651BareItem)]) -> String? {
+        var output: [UInt8] = [UInt8(ascii: "(")]
+        output.reserveCapacity(256)
+        for (index, identifier) in identifiers.enumerated() {
+            guard let identifier else { return nil }
+            if index > 0 { output.append(UInt8(ascii: " ")) }
+            output.append(contentsOf: identifier.utf8)
+        }
+        output.append(UInt8(ascii: ")"))
+        for (key, value) in parameters {
+            output.append(UInt8(ascii: ";"))
+            output.append(contentsOf: key.utf8)
+            output.append(UInt8(ascii: "="))
+            switch value {
+            case .integer(let integer): guard appendInteger(integer, to: &output) else { return nil }
+            case .string(let text): guard appendString(text, to: &output) else { return nil }
+            default: return nil
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The serialisation of one dictionary member's value (an Item or Inner List with its
