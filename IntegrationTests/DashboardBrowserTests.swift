@@ -7,7 +7,8 @@ import Testing
 /// `Peers/dashboard_browser.py` drives headless Chromium through Selenium against it while it
 /// sends requests to the providers itself, in Python alone (oauthlib, hmac, raw sockets): each
 /// request's row appears live with the right verdict and reason, a tampered OAuth 1.0a request's
-/// page marks exactly the changed parameter, a path that is markup stays text, a fault added on
+/// page marks exactly the changed parameter (and an RFC 9421 request's, signed by hand with
+/// the demo hmac-sha256 secret, exactly its `"@query"` line), a path that is markup stays text, a fault added on
 /// the page hits the next request, and admin calls from a foreign origin or host, or without the
 /// token, are refused. It saves screenshots of the list and of the tampered request.
 ///
@@ -62,7 +63,7 @@ struct DashboardBrowserTests {
             server.stop()
             try? FileManager.default.removeItem(atPath: readyPath)
         }
-        #expect(Set(["twitter", "drupal", "afsigned", "googlebooks"]).isSubset(of: ready.providers.keys))
+        #expect(Set(["twitter", "drupal", "afsigned", "googlebooks", "httpsig"]).isSubset(of: ready.providers.keys))
 
         let screenshot = try Self.screenshotPath()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/dashboard_browser.py")

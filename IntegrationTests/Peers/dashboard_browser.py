@@ -6,10 +6,13 @@ Usage: python3 dashboard_browser.py READY_FILE SCREENSHOT_PNG
 
 READY_FILE is `mock-servers --dashboard --ready-file` output; the main page's screenshot goes
 to SCREENSHOT_PNG and the tampered request's page to the same name with `-request` before
-`.png`. Prints one `ok: …` line per check; exits 0 when all pass, 1 on the first failure (with
+`.png`. An RFC 9421 request whose query changed after signing (hmac-sha256, the signature
+base built here, sent in X-Signature-Base) must show on its page with `"@query"` marked on both
+sides. Prints one `ok: …` line per check; exits 0 when all pass, 1 on the first failure (with
 the page's relevant text), 77 when selenium, Chromium or chromedriver is missing (the Swift
 test decides whether that skips or fails).
 """
+import base64
 import hashlib
 import hmac
 import http.client
@@ -297,6 +300,33 @@ class Drupal:
         message = ";".join([timestamp, self.domain, nonce, method]).encode("utf-8")
         digest = hmac.new(self.key.encode("utf-8"), message, hashlib.sha256).hexdigest()
         return [digest, self.domain, timestamp, nonce, sessid]
+
+
+def header_text(text):
+    """`text` as the mocks' diagnosis headers carry it: printable ASCII as it is, `%` and every
+    other byte (the line feeds included) as `%XX`."""
+    return "".join(chr(byte) if 0x20 <= byte <= 0x7E and byte != 0x25 else "%%%02X" % byte for byte in text.encode("utf-8"))
+
+
+class HTTPSig:
+    """RFC 9421 by hand: the signature base of @method, @authority, @path and @query, signed
+    with the demo hmac-sha256 secret (Python's hmac; nothing from the Swift SDK)."""
+    COMPONENTS = ("@method", "@authority", "@path", "@query")
+
+    def __init__(self, info):
+        self.base = info["baseURL"].rstrip("/")
+        self.keyid = info["credentials"]["hmacKeyId"]
+        self.secret = base64.b64decode(info["credentials"]["hmacSecret"])
+
+    def signed(self, path, signed_query, sent_query=None):
+        """GET path?signed_query signed (created now), sent as path?sent_query with the signature
+        base in X-Signature-Base: (raw request, the base signed)."""
+        params = "(%s);created=%d;keyid=\"%s\"" % (" ".join('"%s"' % c for c in self.COMPONENTS), int(time.time()), self.keyid)
+        base = "\n".join(['"@method": GET', '"@authority": ' + urllib.parse.urlsplit(self.base).netloc.lower(), '"@path": ' + path,
+                          '"@query": ?' + signed_query, '"@signature-params": ' + params])
+        signature = base64.b64encode(hmac.new(self.secret, base.encode("ascii"), hashlib.sha256).digest()).decode("ascii")
+        headers = [("Signature-Input", "sig1=" + params), ("Signature", "sig1=:%s:" % signature), ("X-Signature-Base", header_text(base))]
+        return request_bytes("GET", self.base, "%s?%s" % (path, signed_query if sent_query is None else sent_query), headers), base
 
 
 def afsigned_target(info, secret, query="q=Ada"):
@@ -641,6 +671,39 @@ def reproduce_and_compare_checks(url, base_string):
     check(not problems, "no CSP violation and no JavaScript error after the compare form (%s)" % problems)
 
 
+def httpsig_checks(ready, dashboard):
+    """RFC 9421: a request signed here is accepted; the same signed for ?page=1 and sent as
+    ?page=2 is refused, and its page shows both signature bases with exactly "@query" marked."""
+    httpsig = HTTPSig(ready["httpsig"])
+    open_dashboard(dashboard + "/")
+    raw, _ = httpsig.signed("/api/items", "page=1")
+    after = journal_sequence("httpsig")
+    status, _, body = exchange(httpsig.base, raw)
+    check(status == 200, "RFC 9421 GET /api/items?page=1 signed here with hmac-sha256 answered 200 (%s %s)" % (status, body[:160]))
+    expect_row("httpsig", after, "RFC 9421 request", "accepted", 200)
+
+    raw, _ = httpsig.signed("/api/items", "page=1", sent_query="page=2")
+    after = journal_sequence("httpsig")
+    status, headers, body = exchange(httpsig.base, raw)
+    check(status == 401 and "x-signature-base" in headers, "RFC 9421 request changed after signing answered 401 with X-Signature-Base (%s %s)" % (status, body[:160]))
+    row = expect_row("httpsig", after, "RFC 9421 request changed after signing", "rejected", 401, ("signature",))
+    driver.find_element(By.CSS_SELECTOR, '#request-list tr[data-provider="httpsig"][data-sequence="%d"] td.path a' % row["sequence"]).click()
+    try:
+        WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.ID, "comparison"))
+    except TimeoutException:
+        fail("the RFC 9421 request's page has no #comparison (from the X-Signature-Base header)")
+    for side in ("client", "server"):
+        names = [line.get_attribute("data-name") for line in driver.find_elements(By.CSS_SELECTOR, "#comparison .side.%s .line.differs" % side)]
+        check(names == ['"@query"'], "RFC 9421, %s side: exactly \"@query\" differs (%s)" % (side, names))
+        shown = texts("#comparison .side.%s .line.differs code" % side)
+        wanted = '"@query": ?page=%d' % (1 if side == "client" else 2)
+        check(shown == [wanted], "RFC 9421, %s side: the marked line reads %r (%s)" % (side, wanted, shown))
+    findings = texts("#comparison .findings li")
+    check(any("@query" in text and "query changed on the way" in text for text in findings), "RFC 9421: the finding names @query and its cause (%s)" % findings)
+    problems = browser_problems()
+    check(not problems, "no CSP violation and no JavaScript error on the RFC 9421 request's page (%s)" % problems)
+
+
 def start_browser():
     """Headless Chromium under chromedriver. Selenium gives chromedriver a port that was free a
     moment before; on a busy machine another socket can take it first, and chromedriver exits
@@ -682,7 +745,7 @@ def main():
     screenshot = sys.argv[2]
     root, extension = os.path.splitext(screenshot)
     request_screenshot = root + "-request" + (extension or ".png")
-    missing = [name for name in ("twitter", "drupal", "afsigned", "googlebooks") if name not in ready]
+    missing = [name for name in ("twitter", "drupal", "afsigned", "googlebooks", "httpsig") if name not in ready]
     if missing:
         print("FAIL: the ready file lacks %s" % missing)
         sys.exit(1)
@@ -718,6 +781,7 @@ def main():
         driver.save_screenshot(request_screenshot)
         ok("screenshot of the tampered request: %s" % request_screenshot)
         reproduce_and_compare_checks(detail_url, tampered_base_string)
+        httpsig_checks(ready, dashboard)
     finally:
         if driver is not None:
             driver.quit()
