@@ -32,6 +32,7 @@ final class InsertBatcher: Sendable {
     private struct State {
         var queue: [Waiting] = []
         var running = 0
+        var sent = PostgresReplayStore.BatchStatistics()
     }
 
     private let state = NIOLockedValueBox(State())
@@ -53,6 +54,15 @@ final class InsertBatcher: Sendable {
             return true
         }
         if starts { Task { await self.drain(send) } }
+    }
+
+    /// The batches sent so far, and the callers waiting for one now.
+    var statistics: PostgresReplayStore.BatchStatistics {
+        state.withLockedValue { state in
+            var statistics = state.sent
+            statistics.waiting = state.queue.count
+            return statistics
+        }
     }
 
     /// Sends batches while callers wait, then gives its place back.
@@ -84,6 +94,7 @@ final class InsertBatcher: Sendable {
             entries.append(waiting.entry)
         }
         entries.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        state.withLockedValue { [count = entries.count] in $0.sent.add(count) }
         let result = await send(entries)
         for (index, waiting) in batch.enumerated() {
             waiting.answer(result.map { recorded in first[waiting.entry.key] == index && recorded.contains(waiting.entry.key) })

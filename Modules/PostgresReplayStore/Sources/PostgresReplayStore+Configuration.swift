@@ -61,17 +61,35 @@ extension PostgresReplayStore {
         /// sent together, one statement and one commit per batch. Default 500.
         public var maximumBatchSize: Int
         /// How many insert batches may be on their way at once; the keys that arrive meanwhile
-        /// wait for the next batch. Default 2.
+        /// wait for the next batch. Default 1: a batch leaves as soon as the previous one has
+        /// returned, so under load each commit serves as many requests as possible (at 32
+        /// concurrent callers, batches of about 16 keys against 11 with 2, and less database CPU
+        /// per insert); a higher value trades that for less waiting on a slow network.
         public var concurrentBatches: Int
         /// While the database is known to be unavailable, how often a background probe tries
         /// it; calls fail at once until a probe gets through. Default 1 second.
         public var probeInterval: Duration
-        /// Whether each batch's commit waits until it is on disk (`synchronous_commit` on, the
-        /// default). Off, a commit returns before its WAL is flushed: a crash of the database
-        /// server (not of a client) can lose the last moments of recorded keys — up to three
-        /// times `wal_writer_delay`, 600 ms by default — and a request replayed within its
-        /// timestamp window after such a crash is accepted again.
+        /// Whether each batch's commit waits until its WAL is on disk (`synchronous_commit` on,
+        /// the default; the store's connections set it at startup, so it applies to the store's
+        /// transactions only). Off, a commit returns before its WAL is flushed, which saves the
+        /// wait for the disk, not CPU: a crash of the database server (PostgreSQL's, the
+        /// machine's, a power cut; not a client's, not a clean shutdown) loses the keys
+        /// committed in its last moments — at most three times `wal_writer_delay`, 600 ms by
+        /// default — and each request those keys belonged to can be accepted once more, by a
+        /// replay arriving while the request's timestamp is still inside the verifier's window.
+        /// URL: `synchronous_commit=off`.
         public var synchronousCommit: Bool
+        /// Whether ``PostgresReplayStore/createSchema()`` makes the table `UNLOGGED`: its rows
+        /// written without WAL, which saves the WAL and its flush per batch. The exposure is
+        /// larger than ``synchronousCommit``'s: after any crash of the database server (not a
+        /// clean shutdown), PostgreSQL empties an unlogged table, and a standby has none of its
+        /// rows, so after a crash or a failover every request accepted within the timestamp
+        /// window before it (e.g. 10 minutes for a ±300 s window) can be accepted once more.
+        /// It takes effect when the table is created: an existing table keeps its kind
+        /// (`ALTER TABLE … SET UNLOGGED` or `SET LOGGED` changes it, rewriting the table), and
+        /// ``PostgresReplayStore/createSchema()`` logs a warning when the two differ. Default
+        /// `false`. URL: `unlogged_table=true`.
+        public var unloggedTable: Bool
 
         /// The default table name.
         public static let defaultTable = "signed_api_replay"
@@ -92,9 +110,10 @@ extension PostgresReplayStore {
             expiredBatchSize: Int = 1_000,
             purgeInterval: Duration = .seconds(60),
             maximumBatchSize: Int = 500,
-            concurrentBatches: Int = 2,
+            concurrentBatches: Int = 1,
             probeInterval: Duration = .seconds(1),
-            synchronousCommit: Bool = true
+            synchronousCommit: Bool = true,
+            unloggedTable: Bool = false
         ) {
             self.host = host
             self.port = port
@@ -112,18 +131,20 @@ extension PostgresReplayStore {
             self.concurrentBatches = concurrentBatches
             self.probeInterval = probeInterval
             self.synchronousCommit = synchronousCommit
+            self.unloggedTable = unloggedTable
         }
 
         /// A configuration from a URL, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`
         /// (`postgresql://` too), with the defaults for the rest.
         ///
-        /// User, password and database may be percent-encoded. The one query item read is
-        /// `sslmode`: `disable`, `prefer`, `require` or `verify-full` (``TLSMode``); without it,
-        /// `disable` on a loopback host and `require` elsewhere. A URL with a Unix socket path,
-        /// `?timeout=SECONDS` sets ``timeout``. No host, no user, no database, another scheme,
-        /// any other query item or
-        /// `sslmode=verify-ca` (which postgres-nio cannot check without the host name) is
-        /// refused, naming what is wrong (never the password).
+        /// User, password and database may be percent-encoded. The query items read are
+        /// `sslmode`: `disable`, `prefer`, `require` or `verify-full` (``TLSMode``; without it,
+        /// `disable` on a loopback host and `require` elsewhere); `timeout=SECONDS`
+        /// (``timeout``); `synchronous_commit=on|off` (``synchronousCommit``); and
+        /// `unlogged_table=true|false` (``unloggedTable``). No host (a Unix socket path), no
+        /// user, no database, another scheme, any other query item or `sslmode=verify-ca`
+        /// (which postgres-nio cannot check without the host name) is refused, naming what is
+        /// wrong (never the password).
         ///
         /// - Throws: `SignedVerificationError.Code.invalidConfiguration`.
         public init(url text: String) throws(SignedVerificationError) {
@@ -155,6 +176,15 @@ extension PostgresReplayStore {
             }
             var tls: TLSMode?
             var timeout: Duration?
+            var synchronousCommit = true
+            var unloggedTable = false
+            func flag(_ item: URLQueryItem, _ yes: String, _ no: String) throws(SignedVerificationError) -> Bool {
+                switch item.value?.lowercased() {
+                case yes: return true
+                case no: return false
+                default: throw refuse("\(item.name) '\(item.value ?? "")' is neither \(yes) nor \(no)")
+                }
+            }
             for item in components.queryItems ?? [] {
                 switch item.name {
                 case "sslmode":
@@ -168,11 +198,18 @@ extension PostgresReplayStore {
                         throw refuse("timeout '\(item.value ?? "")' is not a number of seconds between 0 and 3600")
                     }
                     timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+                case "synchronous_commit":
+                    synchronousCommit = try flag(item, "on", "off")
+                case "unlogged_table":
+                    unloggedTable = try flag(item, "true", "false")
                 default:
-                    throw refuse("unknown option '\(item.name)' (the options read are sslmode and timeout)")
+                    throw refuse("unknown option '\(item.name)' (the options read are sslmode, timeout, synchronous_commit and unlogged_table)")
                 }
             }
-            self.init(host: host, port: components.port ?? 5432, username: username, password: password, database: decoded, tls: tls)
+            self.init(
+                host: host, port: components.port ?? 5432, username: username, password: password, database: decoded, tls: tls,
+                synchronousCommit: synchronousCommit, unloggedTable: unloggedTable
+            )
             if let timeout { self.timeout = timeout }
         }
 
@@ -215,7 +252,8 @@ extension PostgresReplayStore {
         public var description: String {
             "postgres://\(username)@\(endpoint) table \(table), sslmode \(tls.rawValue), timeout \(timeout), "
                 + "\(maximumConnections) connections, up to \(concurrentBatches) batches of \(maximumBatchSize) keys at once, "
-                + "synchronous commit \(synchronousCommit ? "on" : "off"), expired rows deleted \(expiredBatchSize) at a time"
+                + "synchronous commit \(synchronousCommit ? "on" : "off"), \(unloggedTable ? "unlogged" : "logged") table, "
+                + "expired rows deleted \(expiredBatchSize) at a time"
         }
 
         /// The same as ``description``: no password.
@@ -229,7 +267,7 @@ extension PostgresReplayStore {
                 "database": database, "tls": tls, "table": table, "timeout": timeout,
                 "schemaTimeout": schemaTimeout, "maximumConnections": maximumConnections, "expiredBatchSize": expiredBatchSize, "purgeInterval": purgeInterval,
                 "maximumBatchSize": maximumBatchSize, "concurrentBatches": concurrentBatches, "probeInterval": probeInterval,
-                "synchronousCommit": synchronousCommit,
+                "synchronousCommit": synchronousCommit, "unloggedTable": unloggedTable,
             ])
         }
 

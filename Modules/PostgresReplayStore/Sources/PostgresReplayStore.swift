@@ -12,9 +12,10 @@ public import SignedVerification
 /// A `ReplayStore` on PostgreSQL: every instance of a service that shares
 /// one database accepts a signed request once, whichever instance it reaches.
 ///
-/// One table (``schemaSQL(table:)``). The inserts of concurrent callers are sent together: one
-/// statement and one commit records a batch of keys, each new or taking over an expired record,
-/// and each caller is answered from the keys the database returns (``insertIfAbsent(_:until:now:)``).
+/// One table and one procedure (``schemaSQL(table:unlogged:)``). The inserts of concurrent
+/// callers are sent together: one statement and one commit, in one round trip, records a batch
+/// of keys, each new or taking over an expired record, and each caller is answered from the
+/// keys the database returns once committed (``insertIfAbsent(_:until:now:)``).
 /// Expired rows are deleted in bounded batches by ``run()``, never on a request's path. Each
 /// call waits at most ``Configuration/timeout``; a call that cannot get the database's answer
 /// in time — the server down or unreachable, a lock held, the pool exhausted — throws
@@ -27,7 +28,7 @@ public import SignedVerification
 /// The connection pool works only while ``run()`` runs: hand the store to a `ServiceGroup`
 /// (it is a swift-service-lifecycle `Service`) or run it in a task of your own, or wrap a
 /// script's or test's work in ``withRunning(_:)``. Create the table once with
-/// ``createSchema()``, or with ``schemaSQL(table:)`` in your own migrations.
+/// ``createSchema()``, or with ``schemaSQL(table:unlogged:)`` in your own migrations.
 ///
 /// The password is used to connect and nowhere else: ``description``, errors and logs name
 /// the server as `host:port/database`.
@@ -67,7 +68,7 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
         try configuration.validate()
         self.configuration = configuration
         self.logger = logger
-        table = QuotedTable(configuration.table)
+        table = QuotedTable(configuration.table, unlogged: configuration.unloggedTable)
         (purgeWakeups, wakePurge) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         batcher = InsertBatcher(maximumBatchSize: configuration.maximumBatchSize, concurrentBatches: configuration.concurrentBatches)
 
@@ -107,6 +108,14 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// The configuration alone (whose mirror hides the password), not the connection pool.
     public var customMirror: Mirror {
         Mirror(self, children: ["configuration": configuration])
+    }
+
+    /// How the inserts of this store have been batched since it was made: the batches sent,
+    /// the keys they held, and the calls waiting for the next batch now. For monitoring and
+    /// benchmarks: a mean batch size near 1 under load means each request pays a statement and
+    /// a commit of its own.
+    public var batchStatistics: BatchStatistics {
+        batcher.statistics
     }
 
     // MARK: Running
@@ -239,8 +248,9 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
 
     // MARK: The table
 
-    /// The SQL that creates the store's table and its expiry index, for teams that manage
-    /// their schema themselves (``createSchema()`` runs the same statements):
+    /// The SQL that creates the store's table, its expiry index and the procedure that records
+    /// a batch, for teams that manage their schema themselves (``createSchema()`` runs the
+    /// same statements):
     ///
     /// ```sql
     /// CREATE TABLE IF NOT EXISTS "signed_api_replay" (
@@ -248,23 +258,44 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     ///     expires_at timestamptz NOT NULL
     /// );
     /// CREATE INDEX IF NOT EXISTS "signed_api_replay_expires_at" ON "signed_api_replay" (expires_at);
+    /// CREATE OR REPLACE PROCEDURE "signed_api_replay_record"(new_keys bytea[], new_expiries timestamptz[], at_time timestamptz, INOUT recorded bytea[])
+    /// LANGUAGE plpgsql AS $record$
+    /// BEGIN
+    ///     WITH taken AS (
+    ///         INSERT INTO "signed_api_replay" AS existing (key, expires_at)
+    ///         SELECT * FROM unnest(new_keys, new_expiries)
+    ///         ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
+    ///             WHERE existing.expires_at <= at_time
+    ///         RETURNING existing.key
+    ///     )
+    ///     SELECT coalesce(array_agg(taken.key), '{}') INTO recorded FROM taken;
+    ///     COMMIT;
+    /// END
+    /// $record$;
     /// ```
     ///
-    /// `key` is `ReplayKey.digest` (32 bytes); `expires_at` is when the
-    /// record stops counting, and the index serves the deletion of expired rows.
+    /// `key` is `ReplayKey.digest` (32 bytes); `expires_at` is when the record stops counting,
+    /// and the index serves the deletion of expired rows. The procedure records a batch and
+    /// commits before it answers (``insertIfAbsent(_:until:now:)``); it needs PostgreSQL 11 or
+    /// later.
     ///
-    /// - Parameter table: a plain identifier (letters, digits and `_`, not starting with a
-    ///   digit, at most 63 bytes).
+    /// - Parameters:
+    ///   - table: a plain identifier (letters, digits and `_`, not starting with a digit, at
+    ///     most 63 bytes).
+    ///   - unlogged: `CREATE UNLOGGED TABLE` (``Configuration/unloggedTable``, with its exposure).
     /// - Throws: `SignedVerificationError.Code.invalidConfiguration` for
     ///   any other name.
-    public static func schemaSQL(table: String = Configuration.defaultTable) throws(SignedVerificationError) -> String {
+    public static func schemaSQL(table: String = Configuration.defaultTable, unlogged: Bool = false) throws(SignedVerificationError) -> String {
         try checkTableName(table)
-        return QuotedTable(table).schemaStatements.joined(separator: ";\n") + ";\n"
+        return QuotedTable(table, unlogged: unlogged).schemaStatements.joined(separator: ";\n") + ";\n"
     }
 
-    /// Creates the table and its index when they do not exist (``schemaSQL(table:)``), in one
-    /// transaction holding an advisory lock, so instances starting together do not trip over
-    /// each other. The store must be running.
+    /// Creates the table, its index and its procedure (``schemaSQL(table:unlogged:)``), the
+    /// table and the index when they do not exist, the procedure replaced by this version's,
+    /// in one transaction holding an advisory lock, so instances starting together do not trip
+    /// over each other. The store must be running. A table that exists already keeps its kind:
+    /// when it is logged and ``Configuration/unloggedTable`` says unlogged, or the reverse, a
+    /// warning says so and how to change it.
     ///
     /// - Throws: `SignedVerificationError.Code.replayStoreUnavailable`
     ///   when the database cannot do it (unreachable, no right to create tables, past
@@ -272,14 +303,27 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     public func createSchema() async throws(SignedVerificationError) {
         let statements = table.schemaStatements
         let lockName = "signed-api replay store schema \(configuration.table)"
+        let tableName = "\"\(configuration.table)\""
         let logger = logger
-        try await call("creating the table", timeout: configuration.schemaTimeout) { client in
+        let unlogged = try await call("creating the table", timeout: configuration.schemaTimeout) { client in
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lockName)))", logger: logger)
                 for statement in statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
+                var unlogged = false
+                for try await row in try await connection.query("SELECT relpersistence = 'u' FROM pg_class WHERE oid = \(tableName)::regclass", logger: logger) {
+                    unlogged = try row.decode(Bool.self)
+                }
+                return unlogged
             }
+        }
+        if unlogged != configuration.unloggedTable {
+            let kind = unlogged ? "UNLOGGED" : "logged"
+            let change = configuration.unloggedTable ? "SET UNLOGGED" : "SET LOGGED"
+            logger.warning(
+                "the replay store's table \(tableName) at \(configuration.endpoint) exists and is \(kind), which the configuration does not ask for; it is used as it is (ALTER TABLE \(tableName) \(change) changes it, rewriting the table)"
+            )
         }
     }
 
@@ -294,17 +338,14 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     /// parameters:
     ///
     /// ```sql
-    /// INSERT INTO "signed_api_replay" AS existing (key, expires_at)
-    /// SELECT * FROM unnest($1::bytea[], $2::timestamptz[])
-    /// ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
-    ///     WHERE existing.expires_at <= $3
-    /// RETURNING key
+    /// CALL "signed_api_replay_record"($1::bytea[], $2::timestamptz[], $3::timestamptz, NULL)
     /// ```
     ///
-    /// The statement runs between `BEGIN` and `COMMIT`, and a caller is told its key is new
-    /// only once `COMMIT` has answered. A lone caller's key is sent at once, so it waits for no timer. `$3` is the earliest
-    /// `now` of the batch: a record expiring within the batch's own milliseconds counts as
-    /// live, never the reverse.
+    /// The procedure (``schemaSQL(table:unlogged:)``) inserts the batch's keys, commits, and
+    /// only then answers with the keys it recorded, so a caller is told its key is new only
+    /// once its commit is done, in one round trip. A lone caller's key is sent at once, so it
+    /// waits for no timer. `$3` is the earliest `now` of the batch: a record expiring within
+    /// the batch's own milliseconds counts as live, never the reverse.
     ///
     /// - Throws: `SignedVerificationError.Code.replayStoreUnavailable`
     ///   when the database did not answer within ``Configuration/timeout``, failed, or is known
@@ -332,29 +373,20 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
 
     /// Sends one batch of distinct keys; answers the keys the database recorded.
     private func record(_ entries: [InsertBatcher.Entry]) async -> Result<Set<[UInt8]>, SignedVerificationError> {
-        // Not `ON CONFLICT DO NOTHING`: a record that expired but was not deleted yet would then
-        // count as a replay. `DO UPDATE … WHERE existing.expires_at <= now` takes such a row
-        // over (a new expiry, the key returned) and leaves a live one alone (not returned),
-        // atomically under the primary key's lock, so of concurrent batches exactly one gets a
-        // key back. A returned key is the database's own word that it was recorded — once the
-        // transaction has committed: the rows of a statement arrive before its implicit commit,
-        // so the statement runs in an explicit transaction, and only COMMIT's answer (sent after
-        // the commit, flushed when synchronous_commit is on) lets a caller be told its key is new.
+        // One round trip: the procedure inserts, commits, and only then returns the keys it
+        // recorded (QuotedTable explains why not the INSERT's own RETURNING rows).
         var binds = PostgresBindings(capacity: 3)
         binds.append(entries.map { ByteBuffer(bytes: $0.key) })
         binds.append(entries.map(\.expiry))
         binds.append(entries.lazy.map(\.now).min() ?? Date())
-        let query = PostgresQuery(unsafeSQL: table.insertSQL, binds: binds)
+        let query = PostgresQuery(unsafeSQL: table.recordSQL, binds: binds)
         do {
-            let logger = logger
             return .success(try await call(entries.count == 1 ? "recording a nonce" : "recording \(entries.count) nonces") { client in
-                try await client.withTransaction(logger: logger) { connection in
-                    var recorded = Set<[UInt8]>(minimumCapacity: entries.count)
-                    for try await row in try await connection.query(query, logger: logger) {
-                        recorded.insert(Array(buffer: try row.decode(ByteBuffer.self)))
-                    }
-                    return recorded
+                var recorded = Set<[UInt8]>(minimumCapacity: entries.count)
+                for try await row in try await client.query(query) {
+                    for key in try row.decode([ByteBuffer].self) { recorded.insert(Array(buffer: key)) }
                 }
+                return recorded
             })
         } catch {
             return .failure(error)
@@ -517,28 +549,54 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
 /// The table's name, checked and quoted, and the statements written with it.
 struct QuotedTable: Sendable {
     let schemaStatements: [String]
-    let insertSQL: String
+    let recordSQL: String
     let deleteExpiredSQL: String
+    /// The quoted name of the procedure that records a batch.
+    let procedure: String
 
     /// `name` must have passed ``PostgresReplayStore/checkTableName(_:)``: a plain identifier
     /// needs no escaping inside double quotes.
-    init(_ name: String) {
+    init(_ name: String, unlogged: Bool = false) {
         let table = "\"\(name)\""
-        // PostgreSQL cuts identifiers at 63 bytes, so a long table name gets an index name made
+        // PostgreSQL cuts identifiers at 63 bytes, so a long table name gets derived names made
         // of its start and a hash of it: never cut back into the table's own name.
-        let suffix = "_expires_at"
-        let indexName = name.utf8.count + suffix.utf8.count <= 63
-            ? name + suffix
-            : name.prefix(40) + "_" + SHA256.hash(Array(name.utf8)).hex.prefix(8) + suffix
+        func derived(_ suffix: String) -> String {
+            let plain = name.utf8.count + suffix.utf8.count <= 63
+                ? name + suffix
+                : name.prefix(40) + "_" + SHA256.hash(Array(name.utf8)).hex.prefix(8) + suffix
+            return "\"\(plain)\""
+        }
+        procedure = derived("_record")
+        // Not `ON CONFLICT DO NOTHING`: a record that expired but was not deleted yet would then
+        // count as a replay. `DO UPDATE … WHERE existing.expires_at <= at_time` takes such a row
+        // over (a new expiry, the key returned) and leaves a live one alone (not returned),
+        // atomically under the primary key's lock, so of concurrent batches exactly one gets a
+        // key back. The procedure commits before it returns: its one row (the keys recorded)
+        // leaves the server only once the commit is done (flushed, when synchronous_commit is
+        // on), so a key the client reads back is recorded, in one round trip. A statement's own
+        // rows may reach the client before its implicit commit, which is why the keys are not
+        // simply the INSERT's RETURNING rows. (PL/pgSQL prepares the INSERT once per connection.)
         schemaStatements = [
-            "CREATE TABLE IF NOT EXISTS \(table) (\n    key bytea PRIMARY KEY,\n    expires_at timestamptz NOT NULL\n)",
-            "CREATE INDEX IF NOT EXISTS \"\(indexName)\" ON \(table) (expires_at)",
-        ]
-        insertSQL = """
-            INSERT INTO \(table) AS existing (key, expires_at) SELECT * FROM unnest($1::bytea[], $2::timestamptz[]) \
-            ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE existing.expires_at <= $3 \
-            RETURNING key
+            "CREATE \(unlogged ? "UNLOGGED " : "")TABLE IF NOT EXISTS \(table) (\n    key bytea PRIMARY KEY,\n    expires_at timestamptz NOT NULL\n)",
+            "CREATE INDEX IF NOT EXISTS \(derived("_expires_at")) ON \(table) (expires_at)",
             """
+            CREATE OR REPLACE PROCEDURE \(procedure)(new_keys bytea[], new_expiries timestamptz[], at_time timestamptz, INOUT recorded bytea[])
+            LANGUAGE plpgsql AS $record$
+            BEGIN
+                WITH taken AS (
+                    INSERT INTO \(table) AS existing (key, expires_at)
+                    SELECT * FROM unnest(new_keys, new_expiries)
+                    ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
+                        WHERE existing.expires_at <= at_time
+                    RETURNING existing.key
+                )
+                SELECT coalesce(array_agg(taken.key), '{}') INTO recorded FROM taken;
+                COMMIT;
+            END
+            $record$
+            """,
+        ]
+        recordSQL = "CALL \(procedure)($1::bytea[], $2::timestamptz[], $3::timestamptz, NULL)"
         // ctid picks the rows of one bounded batch. SKIP LOCKED lets instances purging at once
         // share the work instead of queueing on each other's rows; a row an insert renewed
         // meanwhile has a new version (a new ctid, a later expiry) and is not deleted.

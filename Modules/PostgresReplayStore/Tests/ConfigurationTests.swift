@@ -89,22 +89,49 @@ struct ConfigurationTests {
         try longest.validate()
     }
 
-    @Test("the schema SQL quotes the table and names an index that PostgreSQL will not cut")
+    @Test("the schema SQL quotes the table and names an index and a procedure that PostgreSQL will not cut")
     func schemaSQL() throws {
-        #expect(try PostgresReplayStore.schemaSQL() == """
+        let sql = try PostgresReplayStore.schemaSQL()
+        #expect(sql.hasPrefix("""
             CREATE TABLE IF NOT EXISTS "signed_api_replay" (
                 key bytea PRIMARY KEY,
                 expires_at timestamptz NOT NULL
             );
             CREATE INDEX IF NOT EXISTS "signed_api_replay_expires_at" ON "signed_api_replay" (expires_at);
+            CREATE OR REPLACE PROCEDURE "signed_api_replay_record"(new_keys bytea[], new_expiries timestamptz[], at_time timestamptz, INOUT recorded bytea[])
+            LANGUAGE plpgsql AS $record$
+            """))
+        #expect(sql.contains("INSERT INTO \"signed_api_replay\" AS existing (key, expires_at)"))
+        #expect(sql.contains("WHERE existing.expires_at <= at_time"))
+        #expect(sql.hasSuffix("    COMMIT;\nEND\n$record$;\n"))
+        #expect(try PostgresReplayStore.schemaSQL(unlogged: true).hasPrefix("CREATE UNLOGGED TABLE IF NOT EXISTS \"signed_api_replay\" ("))
 
-            """)
         let long = String(repeating: "n", count: 63)
-        let sql = try PostgresReplayStore.schemaSQL(table: long)
-        let indexName = try #require(sql.split(separator: "\"").dropFirst(3).first)
-        #expect(indexName.utf8.count <= 63)
-        #expect(indexName.hasSuffix("_expires_at"))
-        #expect(indexName != long)
+        let names = try PostgresReplayStore.schemaSQL(table: long).split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let derived = Set(names.filter { $0 != long })
+        #expect(derived.count == 2)
+        #expect(derived.allSatisfy { $0.utf8.count <= 63 && $0.hasPrefix(String(repeating: "n", count: 40) + "_") })
+        #expect(derived.contains { $0.hasSuffix("_expires_at") } && derived.contains { $0.hasSuffix("_record") })
+    }
+
+    @Test("the durability settings: synchronous_commit and unlogged_table in the URL, durable by default")
+    func durability() throws {
+        let plain = try PostgresReplayStore.Configuration(url: "postgres://u@127.0.0.1/d")
+        #expect(plain.synchronousCommit && !plain.unloggedTable)
+        let relaxed = try PostgresReplayStore.Configuration(url: "postgres://u@127.0.0.1/d?synchronous_commit=off&unlogged_table=true")
+        #expect(!relaxed.synchronousCommit && relaxed.unloggedTable)
+        #expect(relaxed.description.contains("synchronous commit off, unlogged table"))
+        let explicit = try PostgresReplayStore.Configuration(url: "postgres://u@127.0.0.1/d?synchronous_commit=ON&unlogged_table=false")
+        #expect(explicit.synchronousCommit && !explicit.unloggedTable)
+        for (url, words) in [
+            ("postgres://u:hunter2@h/d?synchronous_commit=maybe", "synchronous_commit 'maybe' is neither on nor off"),
+            ("postgres://u:hunter2@h/d?unlogged_table=yes", "unlogged_table 'yes' is neither true nor false"),
+            ("postgres://u:hunter2@h/d?unlogged_table", "unlogged_table '' is neither true nor false"),
+        ] {
+            let error = #expect(throws: SignedVerificationError.self) { try PostgresReplayStore.Configuration(url: url) }
+            #expect(error?.message.contains(words) == true, "\(error?.message ?? "")")
+            #expect(error.map { "\($0)".contains("hunter2") } == false)
+        }
     }
 
     @Test("the password never shows: description, debug description, dump")

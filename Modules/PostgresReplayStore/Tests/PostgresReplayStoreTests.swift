@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import PostgresReplayStore
 import SignedVerification
 import Testing
@@ -149,6 +150,65 @@ struct PostgresReplayStoreTests {
             // A NUL does not cut a key short: the same nonce up to the NUL is another key.
             #expect(try await store.insertIfAbsent(.fresh(nonce: "nul"), until: now + 300, now: now))
             #expect(try await TestDatabase.rowCount(store.configuration) == keys.count + 1)
+        }
+    }
+
+    @Test("hostile keys inside one batch: each told new once, then refused together, the table intact")
+    func hostileKeysInOneBatch() async throws {
+        try await TestDatabase.withStore("hostile_batch") { store async throws in
+            let keys = Self.hostile.flatMap { [ReplayKey.fresh(nonce: $0), ReplayKey.fresh(client: $0, nonce: "batched")] }
+            #expect(Set(keys).count == keys.count)
+            for (round, expected) in [true, false].enumerated() {
+                let (opened, answers) = try await Self.inOneBatch(keys, store: store, opener: .fresh(nonce: "opener-\(round)"))
+                #expect(opened)
+                #expect(answers.count == keys.count && answers.allSatisfy { $0.value == expected }, "round \(round): \(answers.filter { $0.value != expected }.map(\.key))")
+            }
+            #expect(store.batchStatistics.largestBatch == keys.count)
+            #expect(try await TestDatabase.rowCount(store.configuration) == keys.count + 2)
+        }
+    }
+
+    /// Inserts `keys` in one batch: `opener`'s batch is held by a lock on the table while the
+    /// keys queue behind it, then the lock goes and they leave together. Returns `opener`'s
+    /// answer and each key's.
+    private static func inOneBatch(_ keys: [ReplayKey], store: PostgresReplayStore, opener: ReplayKey) async throws -> (Bool, [ReplayKey: Bool]) {
+        let now = Date()
+        let logger = TestDatabase.quietLogger
+        return try await TestDatabase.withConnection(store.configuration) { holder in
+            try await holder.query("BEGIN", logger: logger)
+            try await holder.query(PostgresQuery(unsafeSQL: "LOCK TABLE \"\(store.configuration.table)\" IN EXCLUSIVE MODE"), logger: logger)
+            let sent = store.batchStatistics.batches
+            return try await withThrowingTaskGroup(of: (ReplayKey, Bool).self) { group in
+                group.addTask { (opener, try await store.insertIfAbsent(opener, until: now + 300, now: now)) }
+                while store.batchStatistics.batches == sent { try await Task.sleep(for: .milliseconds(5)) }
+                for key in keys {
+                    group.addTask { (key, try await store.insertIfAbsent(key, until: now + 300, now: now)) }
+                }
+                while store.batchStatistics.waiting < keys.count { try await Task.sleep(for: .milliseconds(5)) }
+                try await holder.query("ROLLBACK", logger: logger)
+                var answers: [ReplayKey: Bool] = [:]
+                for try await (key, answer) in group { answers[key] = answer }
+                let opened = answers.removeValue(forKey: opener)
+                return (try #require(opened), answers)
+            }
+        }
+    }
+
+    @Test("unloggedTable: createSchema makes the table UNLOGGED, and the store works on it")
+    func unloggedTable() async throws {
+        try await TestDatabase.withStore("unlogged", configure: { $0.unloggedTable = true }) { store async throws in
+            let persistence = try await TestDatabase.withConnection(store.configuration) { connection in
+                var persistence = ""
+                let sql = "SELECT relpersistence::text FROM pg_class WHERE oid = '\"\(store.configuration.table)\"'::regclass"
+                for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: TestDatabase.quietLogger) {
+                    persistence = try row.decode(String.self)
+                }
+                return persistence
+            }
+            #expect(persistence == "u")
+            let key = ReplayKey.fresh()
+            #expect(try await store.insertIfAbsent(key, until: now + 300, now: now))
+            #expect(try await !store.insertIfAbsent(key, until: now + 300, now: now))
         }
     }
 

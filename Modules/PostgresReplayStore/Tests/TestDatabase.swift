@@ -28,7 +28,7 @@ enum TestDatabase {
     }
 
     /// Runs `body` with a running store on a fresh table of the test database (created first,
-    /// dropped after).
+    /// dropped after, with its procedure).
     static func withStore<R>(_ purpose: String, url: String? = nil, _ body: (PostgresReplayStore) async throws -> R) async throws -> R {
         try await withStore(purpose, url: url, configure: { _ in }, body)
     }
@@ -51,13 +51,19 @@ enum TestDatabase {
             try await store.createSchema()
             do {
                 let result = try await body(store)
-                try? await execute(configuration, "DROP TABLE IF EXISTS \"\(configuration.table)\"")
+                await drop(configuration)
                 return result
             } catch {
-                try? await execute(configuration, "DROP TABLE IF EXISTS \"\(configuration.table)\"")
+                await drop(configuration)
                 throw error
             }
         }
+    }
+
+    /// Drops a test's table and its procedure (the names of short table names).
+    static func drop(_ configuration: PostgresReplayStore.Configuration) async {
+        try? await execute(configuration, "DROP PROCEDURE IF EXISTS \"\(configuration.table)_record\"")
+        try? await execute(configuration, "DROP TABLE IF EXISTS \"\(configuration.table)\"")
     }
 
     /// `body`'s answer, asked again while the store is unavailable, for at most 30 s: for a store

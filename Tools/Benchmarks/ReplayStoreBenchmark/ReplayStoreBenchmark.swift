@@ -11,13 +11,17 @@ import SignedVerification
 ///
 ///   swift run -c release replay-store-benchmark --url postgres://postgres@127.0.0.1:PORT/signed_api_test
 ///
+/// The URL's options (`synchronous_commit=off`, `unlogged_table=true`) measure the store's
+/// durability settings.
+///
 /// Every phase runs for `--seconds` after a short warm-up, each call a new key (the accepted
 /// path, as for every valid request): one caller in a loop, then `--concurrency` callers at
 /// once, on one PostgreSQL store and on three (three pools, as three instances of a service).
 /// Latency is each call's, measured around the call; what the database adds is the PostgreSQL
 /// percentile less the memory store's. On a server running on this machine, each PostgreSQL
-/// phase also gives the server's CPU time per insert (``ServerCPU``). The benchmark makes its
-/// own table and drops it after.
+/// phase also gives the server's CPU time per insert (``ServerCPU``), and every PostgreSQL phase
+/// the batches the stores sent (mean keys per batch: one statement and one commit each). The
+/// benchmark makes its own table and drops it after.
 @main
 struct ReplayStoreBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,6 +41,9 @@ struct ReplayStoreBenchmark: AsyncParsableCommand {
     @Option(help: "Connections in each PostgreSQL store's pool.")
     var connections: Int = 16
 
+    @Option(help: "Insert batches each store may have on their way at once (the store's default unless given).")
+    var concurrentBatches: Int?
+
     mutating func validate() throws {
         guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be in (0, 600]") }
         guard (1...1_000).contains(concurrency) else { throw ValidationError("--concurrency must be in 1...1000") }
@@ -46,12 +53,15 @@ struct ReplayStoreBenchmark: AsyncParsableCommand {
         var configuration = try PostgresReplayStore.Configuration(url: url)
         configuration.table = "replay_benchmark_\(UUID().uuidString.prefix(8).lowercased())"
         configuration.maximumConnections = connections
+        if let concurrentBatches { configuration.concurrentBatches = concurrentBatches }
         let stores = try (0..<3).map { _ in try PostgresReplayStore(configuration: configuration) }
         let duration = Duration.milliseconds(Int(seconds * 1_000))
         print("replay-store-benchmark: \(seconds) s per phase, \(concurrency) concurrent callers, \(connections) connections per store")
         print("PostgreSQL: \(configuration)")
         print("load average at start: \(Self.loadAverage())")
 
+        let server = try await ServerCPU.locate(configuration)
+        if server == nil { print("server CPU: not measured (no PostgreSQL server process of this cluster on this machine)") }
         let memory = MemoryReplayStore(capacity: 1_000_000)
         var results: [Phase] = []
         results.append(await Phase.measure("memory, 1 caller", stores: [memory], callers: 1, for: duration))
@@ -60,20 +70,20 @@ struct ReplayStoreBenchmark: AsyncParsableCommand {
             try await stores[1].withRunning { second in
                 try await stores[2].withRunning { third in
                     try await first.createSchema()
-                    results.append(await Phase.measure("postgres, 1 caller", stores: [first], callers: 1, for: duration, server: true))
+                    results.append(await Phase.measure("postgres, 1 caller", postgres: [first], callers: 1, for: duration, server: server))
                     results.append(await Phase.measure(
-                        "postgres, \(concurrency) callers, 1 store", stores: [first], callers: concurrency, for: duration, server: true
+                        "postgres, \(concurrency) callers, 1 store", postgres: [first], callers: concurrency, for: duration, server: server
                     ))
                     results.append(await Phase.measure(
-                        "postgres, \(concurrency) callers, 3 stores", stores: [first, second, third], callers: concurrency, for: duration, server: true
+                        "postgres, \(concurrency) callers, 3 stores", postgres: [first, second, third], callers: concurrency, for: duration, server: server
                     ))
                 }
             }
         }
         try await Self.dropTable(configuration)
         print("")
-        print("| phase | calls | calls/s | p50 ms | p99 ms | errors | server CPU µs/insert |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
+        print("| phase | calls | calls/s | p50 ms | p99 ms | errors | server CPU µs/insert | keys per batch |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
         for phase in results { print(phase.row) }
         print("")
         let (memory1, memoryN, postgres1, postgresN, postgres3) = (results[0], results[1], results[2], results[3], results[4])
@@ -84,8 +94,18 @@ struct ReplayStoreBenchmark: AsyncParsableCommand {
         print("load average at end: \(Self.loadAverage())")
     }
 
-    /// Drops the benchmark's table, on a connection of its own.
+    /// Drops the benchmark's table and procedure, on a connection of its own.
     static func dropTable(_ configuration: PostgresReplayStore.Configuration) async throws {
+        try await withConnection(configuration) { connection, logger in
+            try await connection.query(PostgresQuery(unsafeSQL: "DROP PROCEDURE IF EXISTS \"\(configuration.table)_record\""), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \"\(configuration.table)\""), logger: logger)
+        }
+    }
+
+    /// Runs `body` on a connection of its own to the server of `configuration`.
+    static func withConnection<Result>(
+        _ configuration: PostgresReplayStore.Configuration, _ body: (PostgresConnection, Logger) async throws -> Result
+    ) async throws -> Result {
         let logger = Logger(label: "replay-store-benchmark") { _ in SwiftLogNoOpLogHandler() }
         var unverified = TLSConfiguration.makeClientConfiguration()
         unverified.certificateVerification = .none
@@ -105,12 +125,13 @@ struct ReplayStoreBenchmark: AsyncParsableCommand {
             logger: logger
         )
         do {
-            try await connection.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \"\(configuration.table)\""), logger: logger)
+            let result = try await body(connection, logger)
+            try await connection.close()
+            return result
         } catch {
             try? await connection.close()
             throw error
         }
-        try await connection.close()
     }
 
     static func loadAverage() -> String {
@@ -129,24 +150,43 @@ struct Phase {
     var p99: Double
     /// The PostgreSQL server's CPU seconds during the phase, when measured.
     var serverCPU: Double?
+    /// The batches the PostgreSQL stores sent during the phase, and their keys.
+    var batches: (count: Int, keys: Int)?
 
     var rate: Double { Double(calls) / elapsed.seconds }
 
     var row: String {
         let cpu = serverCPU.map { String(format: "%.1f", $0 / Double(max(calls, 1)) * 1e6) } ?? "–"
-        return String(format: "| %@ | %d | %.0f | %.3f | %.3f | %d | %@ |", name, calls, rate, p50, p99, errors, cpu)
+        let perBatch = batches.map { String(format: "%.1f", Double($0.keys) / Double(max($0.count, 1))) } ?? "–"
+        return String(format: "| %@ | %d | %.0f | %.3f | %.3f | %d | %@ | %@ |", name, calls, rate, p50, p99, errors, cpu, perBatch)
+    }
+
+    /// A phase on PostgreSQL stores: ``measure(_:stores:callers:for:server:)`` with the batches
+    /// the stores sent during the measured part.
+    static func measure(_ name: String, postgres: [PostgresReplayStore], callers: Int, for duration: Duration, server: ServerCPU?) async -> Phase {
+        var before: (Int, Int) = (0, 0)
+        var phase = await measure(name, stores: postgres, callers: callers, for: duration, server: server) {
+            before = postgres.reduce((0, 0)) { ($0.0 + $1.batchStatistics.batches, $0.1 + $1.batchStatistics.keys) }
+        }
+        let after = postgres.reduce((0, 0)) { ($0.0 + $1.batchStatistics.batches, $0.1 + $1.batchStatistics.keys) }
+        phase.batches = (after.0 - before.0, after.1 - before.1)
+        return phase
     }
 
     /// `callers` tasks, each calling `insertIfAbsent` with new keys on `stores` (round robin by
     /// caller) for a fifth of `duration` unmeasured, then for `duration`; with `server`, the
-    /// PostgreSQL server's CPU time over the measured part too.
-    static func measure(_ name: String, stores: [any ReplayStore], callers: Int, for duration: Duration, server: Bool = false) async -> Phase {
+    /// PostgreSQL server's CPU time over the measured part too. `starting` runs just before the
+    /// measured part.
+    static func measure(
+        _ name: String, stores: [any ReplayStore], callers: Int, for duration: Duration, server: ServerCPU? = nil, starting: () -> Void = {}
+    ) async -> Phase {
         _ = await run(stores: stores, callers: callers, for: duration / 5, tag: "warm-\(name)")
-        let cpuBefore = server ? ServerCPU.seconds() : nil
+        starting()
+        let cpuBefore = server?.seconds()
         let start = ContinuousClock.now
         let outcomes = await run(stores: stores, callers: callers, for: duration, tag: name)
         let elapsed = ContinuousClock.now - start
-        let cpuAfter = server ? ServerCPU.seconds() : nil
+        let cpuAfter = server?.seconds()
         let latencies = outcomes.flatMap(\.latencies).sorted()
         func percentile(_ p: Double) -> Double {
             guard !latencies.isEmpty else { return 0 }
@@ -206,26 +246,57 @@ extension Duration {
     }
 }
 
-/// The CPU time of the PostgreSQL server processes on this machine, from `/proc`: every
-/// process whose command is `postgres` (the postmaster, its backends, the WAL writer, the
-/// checkpointer, autovacuum), with the time of the children they reaped (backends whose
-/// connection ended). `nil` when no such process runs here (a server elsewhere).
-enum ServerCPU {
-    static func seconds() -> Double? {
+/// The CPU time of one PostgreSQL server on this machine, from `/proc`: its postmaster and every
+/// process the postmaster started (backends, the WAL writer, the checkpointer, autovacuum), with
+/// the time of the children it reaped (backends whose connection ended). Only this cluster's
+/// processes count, not those of another PostgreSQL on the same machine (other clusters' tests
+/// run here too).
+struct ServerCPU {
+    /// The postmaster's process id.
+    let postmaster: Int
+
+    /// The server of `configuration`, when it runs on this machine: the parent of the backend
+    /// serving a connection of ours. `nil` for a server elsewhere.
+    static func locate(_ configuration: PostgresReplayStore.Configuration) async throws -> ServerCPU? {
+        let backend = try await ReplayStoreBenchmark.withConnection(configuration) { connection, logger in
+            var pid = 0
+            for try await row in try await connection.query("SELECT pg_backend_pid()", logger: logger) { pid = try row.decode(Int.self) }
+            return pid
+        }
+        guard let stat = Stat(pid: backend), stat.command == "postgres", let parent = Stat(pid: stat.parent), parent.command == "postgres" else { return nil }
+        return ServerCPU(postmaster: stat.parent)
+    }
+
+    /// CPU seconds so far of the postmaster, its reaped children and its live children.
+    func seconds() -> Double {
         let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-        var ticks = 0
-        var found = false
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where entry.allSatisfy(\.isNumber) {
-            guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"),
-                  stat[stat.index(after: open)..<close] == "postgres"
-            else { continue }
+        var ticks = Stat(pid: postmaster).map { $0.ownTicks + $0.reapedTicks } ?? 0
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int(entry), let stat = Stat(pid: pid), stat.parent == postmaster else { continue }
+            ticks += stat.ownTicks
+        }
+        return Double(ticks) / ticksPerSecond
+    }
+
+    /// The fields of `/proc/PID/stat` read here.
+    private struct Stat {
+        var command: Substring
+        var parent: Int
+        var ownTicks: Int
+        var reapedTicks: Int
+
+        init?(pid: Int) {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            else { return nil }
             // After the command: state, ppid, … ; utime, stime, cutime, cstime are fields 14–17.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 14 else { continue }
-            ticks += fields[11...14].compactMap { Int($0) }.reduce(0, +)
-            found = true
+            guard fields.count > 14, let parent = Int(fields[1]) else { return nil }
+            let times = fields[11...14].map { Int($0) ?? 0 }
+            command = stat[stat.index(after: open)..<close]
+            self.parent = parent
+            ownTicks = times[0] + times[1]
+            reapedTicks = times[2] + times[3]
         }
-        return found ? Double(ticks) / ticksPerSecond : nil
     }
 }
