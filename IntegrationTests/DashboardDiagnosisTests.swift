@@ -124,7 +124,7 @@ struct DashboardDiagnosisTests {
         }
     }
 
-    @Test("RFC 9421: signed for another authority, the client's base pasted (CRLF, as a browser sends it): @authority marked, a proxy named; a paste that is no base is shown, every line marked")
+    @Test("RFC 9421: signed for another authority, the client's base pasted (CRLF, as a browser sends it): @authority marked, a proxy named; the same lines in another order, those out of place marked; a paste that is no base is shown, every line marked")
     func pastedHTTPSig() async throws {
         try await MockServer.withRunning([(HTTPSigMockProvider(), MockServerConfiguration())], dashboard: MockDashboardConfiguration()) { server in
             let demo = try server.demo(HTTPSigMockProvider.self)
@@ -144,6 +144,11 @@ struct DashboardDiagnosisTests {
             #expect(page.contains("From the text you pasted."))
             #expect(page.contains("&quot;@authority&quot;: ours api.example.com; theirs \(server.baseURL.host ?? "")"), "\(page)")
             #expect(page.contains("a proxy or load balancer changed the address the client signed"), "\(page)")
+
+            var lines = try #require(entry.diagnosis?.text).split(separator: "\n")
+            lines.swapAt(0, 1)
+            let swapped = try await compare(lines.joined(separator: "\n"))
+            #expect(Self.marked(swapped) == ["&quot;@authority&quot;", "&quot;@method&quot;", "&quot;@method&quot;", "&quot;@authority&quot;"], "\(swapped)")
 
             let garbage = try await compare("<script>alert(1)</script>")
             #expect(!garbage.contains("<script>alert"))
