@@ -3,18 +3,58 @@ import SignedHTTP
 
 /// The value of one covered component in a message (RFC 9421 §2.1, §2.2, §2.4).
 enum HTTPComponentValue {
-    /// What one signature base reads of a target URI more than once: its parts, parsed once
+    /// What one signature base reads of a target URI more than once: its parts, found once
     /// for all the derived components of the base (the request's, and for `req` components
     /// the request a response answers).
     struct Context {
-        private var parsed: [(url: URL, components: URLComponents?)] = []
+        private var parsed: [(url: URL, parts: TargetParts)] = []
 
-        /// `url` parsed into its parts, once per base.
-        mutating func components(of url: URL) -> URLComponents? {
-            if let known = parsed.first(where: { $0.url == url }) { return known.components }
+        /// The parts of `url`, once per base.
+        mutating func parts(of url: URL) -> TargetParts {
+            if let known = parsed.first(where: { $0.url == url }) { return known.parts }
+            let parts = TargetParts(url)
+            parsed.append((url, parts))
+            return parts
+        }
+    }
+
+    /// The parts of a target URI the derived components read, as `URLComponents` gives them.
+    struct TargetParts: Equatable {
+        /// `encodedHost`: the host as sent (IDNA, not percent-encoded Unicode).
+        var host: String?
+        /// `percentEncodedPath` (empty when there is none).
+        var path: String
+        /// `percentEncodedQuery`.
+        var query: String?
+        /// `port`.
+        var port: Int?
+
+        /// The parts of `url`: read from the `URL`, which holds them parsed, when its host is
+        /// letters, digits, `-` and `.` (then they are `URLComponents`' own, SerializationPinTests);
+        /// else (IPv6, Unicode hosts, which `URL` and `URLComponents` write differently, or a
+        /// URL relative to a base) parsed again by `URLComponents`.
+        init(_ url: URL) {
+            let isPlain = { (byte: UInt8) in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            }
+            guard url.baseURL == nil, let host = url.host(percentEncoded: true), !host.isEmpty, host.utf8.allSatisfy(isPlain) else {
+                self.init(byComponents: url)
+                return
+            }
+            self.init(host: host, path: url.path(percentEncoded: true), query: url.query(percentEncoded: true), port: url.port)
+        }
+
+        /// The parts as `URLComponents` parses them: the reference ``init(_:)`` is held to.
+        init(byComponents url: URL) {
             let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-            parsed.append((url, components))
-            return components
+            self.init(host: components?.encodedHost, path: components?.percentEncodedPath ?? "", query: components?.percentEncodedQuery, port: components?.port)
+        }
+
+        private init(host: String?, path: String, query: String?, port: Int?) {
+            self.host = host
+            self.path = path
+            self.query = query
+            self.port = port
         }
     }
 
@@ -31,7 +71,6 @@ enum HTTPComponentValue {
                 break
             }
         }
-        let context: HTTPMessage
         if component.isFromRequest {
             guard case .response(let response) = message else {
                 throw HTTPMessageSignatureError(code: .invalidComponentParameter, message: "\(component) has req in a request's signature; req is for a response's signature only (RFC 9421 §2.4)")
@@ -39,14 +78,21 @@ enum HTTPComponentValue {
             guard let request = response.request else {
                 throw HTTPMessageSignatureError(code: .missingComponent, message: "\(component) needs the request this response answers, and none was given (RFC 9421 §2.4)")
             }
-            context = .request(request)
-        } else {
-            context = message
+            return try value(of: component, inTarget: .request(request), parts: &parts)
         }
+        // The message itself, not a copy of it per component.
+        return try value(of: component, inTarget: message, parts: &parts)
+    }
+
+    /// The value of `component` in `message`, the message its `req` parameter chose.
+    private static func value(of component: HTTPSignatureComponent, inTarget message: HTTPMessage, parts: inout Context) throws(HTTPMessageSignatureError) -> String {
         if component.isDerived {
-            return try derived(component, in: context, parts: &parts)
+            return try derived(component, in: message, parts: &parts)
         }
-        return try HTTPFieldValue.value(of: component, in: context.headers)
+        switch message {
+        case .request(let request): return try HTTPFieldValue.value(of: component, in: request.headers)
+        case .response(let response): return try HTTPFieldValue.value(of: component, in: response.headers)
+        }
     }
 
     /// A derived component's value (RFC 9421 §2.2).
@@ -72,21 +118,21 @@ enum HTTPComponentValue {
         let value: String
         switch component.name {
         case "@method": value = request.method
-        case "@target-uri": value = try targetURI(request, parts.components(of: request.url))
-        case "@authority": value = try authority(request.url, parts.components(of: request.url))
+        case "@target-uri": value = try targetURI(request, parts.parts(of: request.url))
+        case "@authority": value = try authority(request.url, parts.parts(of: request.url))
         case "@scheme": value = try scheme(request.url)
         case "@request-target": value = request.requestTarget
-        case "@path": value = path(parts.components(of: request.url))
-        case "@query": value = "?" + (parts.components(of: request.url)?.percentEncodedQuery ?? "")
-        default: value = try HTTPQueryParameters.value(of: component, query: parts.components(of: request.url)?.percentEncodedQuery)
+        case "@path": value = path(parts.parts(of: request.url))
+        case "@query": value = "?" + (parts.parts(of: request.url).query ?? "")
+        default: value = try HTTPQueryParameters.value(of: component, query: parts.parts(of: request.url).query)
         }
         try checkDerived(value, component)
         return value
     }
 
     /// `@target-uri`: scheme, normalised authority, path and query (RFC 9421 §2.2.2).
-    private static func targetURI(_ request: HTTPMessageRequest, _ components: URLComponents?) throws(HTTPMessageSignatureError) -> String {
-        try scheme(request.url) + "://" + authority(request.url, components) + path(components) + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
+    private static func targetURI(_ request: HTTPMessageRequest, _ parts: TargetParts) throws(HTTPMessageSignatureError) -> String {
+        try scheme(request.url) + "://" + authority(request.url, parts) + path(parts) + (parts.query.map { "?" + $0 } ?? "")
     }
 
     /// `@scheme`, lowercased (RFC 9421 §2.2.4).
@@ -115,27 +161,28 @@ enum HTTPComponentValue {
     /// (RFC 9421 §2.2.3, RFC 9110 §4.2.3). The host as sent: `encodedHost`, since
     /// `percentEncodedHost` turns an IDNA host (`xn--bcher-kva.example`) into percent-encoded
     /// Unicode (`b%C3%BCcher.example`), which no peer signs (PeerTests).
-    private static func authority(_ url: URL, _ components: URLComponents?) throws(HTTPMessageSignatureError) -> String {
-        guard var host = components?.encodedHost, !host.isEmpty else {
+    private static func authority(_ url: URL, _ parts: TargetParts) throws(HTTPMessageSignatureError) -> String {
+        guard var host = parts.host, !host.isEmpty else {
             throw HTTPMessageSignatureError(code: .missingComponent, message: "the target URI \(url.absoluteString.prefix(100)) has no authority")
         }
         host = lowercased(host)
         if contains(host, ":"), !host.hasPrefix("[") { host = "[\(host)]" }
         let scheme = url.scheme.map(lowercased)
-        guard let port = components?.port, !(scheme == "http" && port == 80), !(scheme == "https" && port == 443) else { return host }
+        guard let port = parts.port, !(scheme == "http" && port == 80), !(scheme == "https" && port == 443) else { return host }
         return "\(host):\(port)"
     }
 
     /// `@path`: the absolute path still percent-encoded, `/` when empty (RFC 9421 §2.2.6).
-    private static func path(_ components: URLComponents?) -> String {
-        let path = components?.percentEncodedPath ?? ""
+    private static func path(_ parts: TargetParts) -> String {
+        let path = parts.path
         return path.isEmpty ? "/" : path
     }
 
     /// A derived value must be printable ASCII and spaces, without leading or trailing
     /// whitespace (RFC 9421 §2.2).
     private static func checkDerived(_ value: String, _ component: HTTPSignatureComponent) throws(HTTPMessageSignatureError) {
-        for (offset, byte) in value.utf8.enumerated() where !(0x20...0x7E).contains(byte) {
+        if let index = value.utf8.firstIndex(where: { !(0x20...0x7E).contains($0) }) {
+            let byte = value.utf8[index], offset = value.utf8.distance(from: value.utf8.startIndex, to: index)
             throw HTTPMessageSignatureError(code: .invalidComponentValue, message: "the value of \(component) has the byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset); derived values are printable ASCII (RFC 9421 §2.2)")
         }
         if value.hasPrefix(" ") || value.hasSuffix(" ") {

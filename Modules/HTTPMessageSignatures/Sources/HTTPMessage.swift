@@ -61,6 +61,13 @@ public struct HTTPMessageRequest: Sendable, Hashable {
         self.init(method: request.method, url: url, headers: request.headers, body: request.body, requestTarget: request.target)
     }
 
+    /// The host, path, query and port of `url` as a signature base reads them, and as
+    /// `URLComponents` parses them (the reference a test holds the first to).
+    package static func targetParts(of url: URL) -> (read: [String?], parsed: [String?]) {
+        let read = HTTPComponentValue.TargetParts(url), parsed = HTTPComponentValue.TargetParts(byComponents: url)
+        return ([read.host, read.path, read.query, read.port.map(String.init)], [parsed.host, parsed.path, parsed.query, parsed.port.map(String.init)])
+    }
+
     /// The path (`/` when empty) and `?query` of `url`, still percent-encoded.
     static func originForm(_ url: URL) -> String {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)

@@ -80,7 +80,8 @@ public struct HTTPSignatureBase: Sendable, Hashable, CustomStringConvertible {
         guard component.name != "@signature-params" else {
             throw HTTPMessageSignatureError(code: .unknownComponent, message: "\"@signature-params\" is always the base's last line and must not be listed as covered (RFC 9421 §2.3)")
         }
-        guard !component.name.isEmpty, HTTPStructuredText.isStringable(component.name) else {
+        // An identifier serialises only with a printable name: no scan needed then.
+        guard !component.name.isEmpty, component.serializedIdentifier != nil || HTTPStructuredText.isStringable(component.name) else {
             throw HTTPMessageSignatureError(code: .unknownComponent, message: "the component name \"\(component.name.prefix(60))\" is empty or not printable ASCII")
         }
         if let serialized = component.serializedIdentifier { return serialized }

@@ -1,13 +1,16 @@
+import Foundation
 import HTTPMessageSignatures
 import SignedHTTP
 import SigningCore
 import Testing
 
-/// The structured-field serialisations this module writes directly (component identifiers, the
-/// signature parameters' Inner List, as made here and as read from a `Signature-Input`) held
-/// byte for byte to swift-http-structured-headers' serialiser, which writes everything the
-/// direct path leaves to it, on random names, parameters and values with characters that need
-/// escaping or cannot be carried.
+/// What this module works out directly held to the plain way it is kept as a reference: the
+/// structured-field serialisations it writes (component identifiers, the signature parameters'
+/// Inner List, as made here and as read from a `Signature-Input`) byte for byte to
+/// swift-http-structured-headers' serialiser, which writes everything the direct path leaves to
+/// it, on random names, parameters and values with characters that need escaping or cannot be
+/// carried; and a target URI's host, path, query and port read from the `URL` to
+/// `URLComponents`' parse, on random URLs.
 @Suite struct SerializationPinTests {
     /// Printable ASCII with the escaped `"` and `\` made likely, and a control character and a
     /// non-ASCII letter now and then.
@@ -74,5 +77,25 @@ import Testing
             compared += 1
         }
         #expect(compared > 1_000)
+    }
+
+    @Test("a target URI's parts read from the URL are URLComponents' (hosts of every kind, ports, paths, queries, relative URLs)")
+    func targetParts() {
+        var random = SplitMix64(seed: 3986)
+        func pick(_ choices: [String]) -> String { choices.randomElement(using: &random)! }
+        var compared = 0
+        for _ in 0..<5_000 {
+            let host = pick(["api.example.com", "API.Example.COM", "h", "h.", "127.0.0.1", "xn--bcher-kva.example", "bücher.example", "[::1]", "[fe80::1%25en0]", "[::FFFF:1.2.3.4]", "a-b.c-d", "under_score", "sp%20ace", ""])
+            let port = pick(["", "", ":", ":0", ":80", ":443", ":8080", ":65535", ":99999"])
+            let path = pick(["", "/", "/v1/orders", "/a//b/../c", "/%7Efoo", "/ü", "/path;p", "/p%20q", "/a b", "/%zz"])
+            let query = pick(["", "?", "?q", "?customer=4711&limit=20", "?x=%C3%A9", "?ö=ü", "?a+b=c%2B", "?q=a%zz", "?a=1&a=2&", "?x=[y]"])
+            let text = pick(["https", "HTTP", "http"]) + "://" + pick(["", "", "user:pw@", "u@"]) + host + port + path + query + pick(["", "", "#frag"])
+            let url = Bool.random(using: &random) ? URL(string: text) : URL(string: path + query, relativeTo: URL(string: text))
+            guard let url else { continue }
+            let parts = HTTPMessageRequest.targetParts(of: url)
+            #expect(parts.read == parts.parsed, "\(text)")
+            compared += 1
+        }
+        #expect(compared > 2_000)
     }
 }
