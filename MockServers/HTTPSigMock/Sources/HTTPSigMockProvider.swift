@@ -77,14 +77,18 @@ public struct HTTPSigMockProvider: MockProvider {
     public func compare(client: String, with diagnosis: JournalDiagnosis) -> DiagnosisComparison {
         let ours = HTTPSignatureBase(reported: client), theirs = HTTPSignatureBase(text: diagnosis.text)
         let difference = HTTPSignatureBaseDifference(ours: ours, theirs: theirs)
-        let mine = HTTPSignatureBaseDifference.components(of: ours), other = HTTPSignatureBaseDifference.components(of: theirs)
         let differing = Set(difference?.lines.map(\.identifier) ?? [])
+        // Each line as given, named by its component (the difference code reads the same lines).
+        func parts(_ base: HTTPSignatureBase) -> [(identifier: String, text: String)] {
+            zip(HTTPSignatureBaseDifference.components(of: base), base.text.split(separator: "\n", omittingEmptySubsequences: false)).map { ($0.identifier, String($1)) }
+        }
+        let mine = parts(ours), other = parts(theirs)
         // Bases with the same lines in another order: the lines out of place are marked.
         let reordered = difference != nil && differing.isDisjoint(with: mine.map(\.identifier) + other.map(\.identifier))
-        func lines(_ side: [(identifier: String, value: String)], _ otherSide: [(identifier: String, value: String)]) -> [DiagnosisComparison.Line] {
+        func lines(_ side: [(identifier: String, text: String)], _ otherSide: [(identifier: String, text: String)]) -> [DiagnosisComparison.Line] {
             side.enumerated().map { index, line in
                 let outOfPlace = reordered && (index >= otherSide.count || otherSide[index].identifier != line.identifier)
-                return DiagnosisComparison.Line(name: line.identifier, text: "\(line.identifier): \(line.value)", differs: differing.contains(line.identifier) || outOfPlace)
+                return DiagnosisComparison.Line(name: line.identifier, text: line.text, differs: differing.contains(line.identifier) || outOfPlace)
             }
         }
         let findings = difference.map { $0.description.split(separator: "\n").map(String.init) } ?? []
