@@ -307,6 +307,19 @@ def coverage(peer):
     reply = peer.send(request)
     check(reply.status_code == 200, "signed as Accept-Signature asks (label %s): accepted (%d %s)" % (label, reply.status_code, reason(reply)))
 
+    # The same for a POST with a body: Accept-Signature asks for content-digest, not @query.
+    reply = peer.send(peer.prepare("POST", "/api/items", body=JSON_BODY))
+    refused(reply, 401, "missing_signature", "no Signature-Input", "an unsigned POST")
+    label, (members, asked) = next(iter(http_sf.parse(reply.headers.get("Accept-Signature", "").encode(), tltype="dictionary").items()))
+    wanted = [http_sf.ser((name, parameters)) if parameters else name for name, parameters in members]
+    check(asked == {"created": True} and wanted == ["@method", "@authority", "@path", "content-digest"],
+          "an unsigned POST's Accept-Signature asks for @method @authority @path content-digest and created (%s)" % reply.headers.get("Accept-Signature"))
+    request = peer.prepare("POST", "/api/items", body=JSON_BODY)
+    request.headers["Content-Digest"] = hms.ContentDigest.create(request.body)
+    peer.sign(request, "rsa-pss-sha512", wanted, label=label, use_existing_digest=True)
+    reply = peer.send(request)
+    check(reply.status_code == 201, "a POST signed as Accept-Signature asks (label %s): accepted (%d %s)" % (label, reply.status_code, reason(reply)))
+
     # A body sent but not covered: the Content-Digest sent yet left out of the signature, then no digest at all.
     request = peer.prepare("POST", "/api/items", body=JSON_BODY)
     request.headers["Content-Digest"] = hms.ContentDigest.create(request.body)

@@ -98,6 +98,8 @@ struct HTTPSigCheck: Sendable {
         let received = request.received
         var verifier = standard
         var profile = "default policy"
+        // What a web-bot-auth signature of this request must cover, once it is known to be one.
+        var webBotAuthRequested: [HTTPSignatureComponent]?
         do throws(HTTPMessageSignatureError) {
             guard let url = PublicURLPolicy.request.resolve(received)?.url else {
                 throw HTTPMessageSignatureError(code: .malformedRequest, message: "the request has no usable Host to rebuild the URL the client signed")
@@ -108,11 +110,14 @@ struct HTTPSigCheck: Sendable {
             if options.webBotAuth, let tagged = signatures.first(where: { $0.parameters.tag == WebBotAuthProfile.tag }) {
                 verifier = webBotAuth
                 profile = "Web Bot Auth profile"
+                webBotAuthRequested = WebBotAuthProfile.requested(of: message, requirements: webBotAuth.requirements)
                 agent = try WebBotAuthProfile.check(tagged, headers: received.headers, maxValiditySeconds: options.webBotAuthMaxValiditySeconds)
             }
             let verified = try await verifier.verify(message, now: request.now)
             return Verification(verified: verified, profile: verifier.selection == .first ? "default" : WebBotAuthProfile.tag, agent: agent, request: message)
         } catch {
+            var error = error
+            if let webBotAuthRequested { error.requestedComponents = webBotAuthRequested }
             throw HTTPSigMockError(refusal: error, policy: profile, verifier: verifier, now: request.now)
         }
     }

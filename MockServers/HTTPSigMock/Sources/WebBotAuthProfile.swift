@@ -66,6 +66,18 @@ enum WebBotAuthProfile {
         throw HTTPMessageSignatureError(code: .missingRequiredComponent, message: "signature \(label) does not cover Signature-Agent, which the request sends; Web Bot Auth requires one of its members covered, as \(asked)")
     }
 
+    /// What a web-bot-auth signature of `message` must cover, for the refusal's
+    /// `Accept-Signature`: what `requirements` asks of it, then `Signature-Agent` (its first
+    /// member, by key) when the request sends one that can be read.
+    static func requested(of message: HTTPMessageRequest, requirements: HTTPSignatureRequirements) -> [HTTPSignatureComponent] {
+        var components = requirements.components(for: .request(message))
+        let lines = message.headers.values(for: agentField)
+        guard !lines.isEmpty, let members = try? agentMembers(lines.joined(separator: ", ")), let first = members.first else { return components }
+        let agent = HTTPSignatureComponent.field("signature-agent")
+        components.append(first.key.map { agent.member($0) } ?? agent)
+        return components
+    }
+
     /// The members of a `Signature-Agent` value: a Dictionary of URI Strings (key, URI), or one
     /// String (no key) as the earlier drafts sent it.
     static func agentMembers(_ value: String) throws(HTTPMessageSignatureError) -> [(key: String?, uri: String)] {

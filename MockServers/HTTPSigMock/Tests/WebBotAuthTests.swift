@@ -110,7 +110,8 @@ struct WebBotAuthTests {
             #expect(reply.status == status && reply.code == code, "\(rule): \(reply.text)")
             #expect(reply.mockReason == code.replacingOccurrences(of: "_", with: " ") + ": " + reason, "\(rule)")
             if status == 401 {
-                #expect(reply.headers[HTTPField.Name("Accept-Signature")!] == #"sig1=("@authority");created;tag="web-bot-auth""#)
+                // What the profile asks of this request: Signature-Agent's member too, since it is sent.
+                #expect(reply.headers[HTTPField.Name("Accept-Signature")!] == #"sig1=("@authority" "signature-agent";key="sig1");created;tag="web-bot-auth""#)
             }
         }
     }

@@ -144,6 +144,10 @@ public struct HTTPMessageSignatureError: SignedAPIError {
     public let mockReason: String?
     /// For ``Code/rateLimited``: the wait the answer's `Retry-After` asked for, in seconds.
     public var retryAfter: Double?
+    /// For a request a verifier refused: the components its policy asks that request to cover
+    /// (``HTTPSignatureRequirements/components(for:)``), which the refusal's `Accept-Signature`
+    /// names; `nil` elsewhere.
+    public var requestedComponents: [HTTPSignatureComponent]?
     /// The underlying error, when there is one.
     public let cause: (any Error)?
 

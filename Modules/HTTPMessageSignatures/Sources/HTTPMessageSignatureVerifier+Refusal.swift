@@ -9,14 +9,15 @@ extension HTTPMessageSignatureVerifier {
     /// replay store or the key look-up could not answer) with an RFC 9457 problem body
     /// (`title`, `status`, `detail`, `code`). A 401 carries `WWW-Authenticate: Signature
     /// error="…"` and `Accept-Signature` (RFC 9421 §5.1) naming the components
-    /// ``requirements`` asks for, with `created`. A 503's detail never repeats the store's words.
+    /// ``requirements`` asks of that request (`@query` when it has a query, `content-digest`
+    /// when it has content), with `created`. A 503's detail never repeats the store's words.
     public func refusal(_ failure: HTTPMessageSignatureError, now: Date) -> SignedRefusal {
         let status = failure.refusalStatus
         var headers = HeaderFields()
         if status == 401 {
             let realmPart = realm.map { "realm=\"\(Self.quoted($0))\", " } ?? ""
             headers.append("WWW-Authenticate", "Signature \(realmPart)error=\"\(failure.code.token)\"")
-            if let accept = acceptSignature() { headers.append("Accept-Signature", accept) }
+            if let accept = acceptSignature(failure.requestedComponents) { headers.append("Accept-Signature", accept) }
         }
         let detail = status == 503 ? "the server could not check the request just now; try again shortly" : failure.message
         var problem: [String: String] = ["title": failure.code.description, "detail": detail, "code": failure.code.token]
@@ -34,11 +35,13 @@ extension HTTPMessageSignatureVerifier {
         return SignedRefusal(status: 413, contentType: "application/problem+json", body: Array(body.utf8))
     }
 
-    /// `Accept-Signature: sig1=(…);created[;tag="…"]` for the required components (RFC 9421 §5.1).
-    func acceptSignature() -> String? {
+    /// `Accept-Signature: sig1=(…);created[;tag="…"]` (RFC 9421 §5.1) for `requested`: what the
+    /// refused request must cover; without it (an error the verifier did not raise on a request),
+    /// the listed components and `@query`.
+    func acceptSignature(_ requested: [HTTPSignatureComponent]?) -> String? {
         let label = if case .label(let label) = selection { label } else { "sig1" }
-        var components = requirements.components
-        if requirements.queryWhenPresent, !components.contains(.query) { components.append(.query) }
+        var components = requested ?? requirements.components
+        if requested == nil, requirements.queryWhenPresent, !components.contains(.query) { components.append(.query) }
         var list = BareInnerList()
         for component in components { list.append(HTTPStructuredText.item(component)) }
         var parameters = OrderedMap<String, RFC9651BareItem>()

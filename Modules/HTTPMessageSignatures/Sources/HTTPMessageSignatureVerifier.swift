@@ -135,15 +135,22 @@ public struct HTTPMessageSignatureVerifier: SignedRequestVerifier {
     ///   (`contentDigestMismatch`, `unsupportedDigestAlgorithm`, `malformedContentDigest`),
     ///   `nonceUsed` and `replayStoreUnavailable`.
     public func verify(_ request: HTTPMessageRequest, now: Date) async throws(HTTPMessageSignatureError) -> Verified {
-        let verified = try await verifySignature(.request(request), requirements: requirements, now: now)
-        guard let nonce = verified.nonce, !nonce.isEmpty else {
-            if requiresNonce {
-                throw HTTPMessageSignatureError(code: .missingNonce, message: "the signature has no nonce; this server requires a new nonce with every request (RFC 9421 §2.3)")
+        do throws(HTTPMessageSignatureError) {
+            let verified = try await verifySignature(.request(request), requirements: requirements, now: now)
+            guard let nonce = verified.nonce, !nonce.isEmpty else {
+                if requiresNonce {
+                    throw HTTPMessageSignatureError(code: .missingNonce, message: "the signature has no nonce; this server requires a new nonce with every request (RFC 9421 §2.3)")
+                }
+                return verified
             }
+            if let replayStore { try await record(nonce, of: verified, in: replayStore, now: now) }
             return verified
+        } catch {
+            // What this request must cover, for the refusal's Accept-Signature.
+            var refusal = error
+            refusal.requestedComponents = requirements.components(for: .request(request))
+            throw refusal
         }
-        if let replayStore { try await record(nonce, of: verified, in: replayStore, now: now) }
-        return verified
     }
 
     /// Verifies a response the server signed (its `req` components read from

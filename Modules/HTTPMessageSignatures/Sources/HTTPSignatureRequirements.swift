@@ -39,6 +39,20 @@ public struct HTTPSignatureRequirements: Sendable, Hashable {
     /// Nothing required beyond a valid signature.
     public static let none = HTTPSignatureRequirements(components: [], queryWhenPresent: false, contentWhenPresent: false)
 
+    /// What a signature of `message` must cover, in order: ``components``, then `@query` when
+    /// the request has a query and `content-digest` when the message has content (as
+    /// ``queryWhenPresent`` and ``contentWhenPresent`` ask). A refusal's `Accept-Signature`
+    /// names these (RFC 9421 §5.1), so a client signing exactly what it is asked is accepted.
+    public func components(for message: HTTPMessage) -> [HTTPSignatureComponent] {
+        var list = components
+        if queryWhenPresent, case .request(let request) = message, HTTPComponentValue.contains(request.requestTarget, "?"),
+           !list.contains(.query), !list.contains(.targetURI), !list.contains(.requestTarget) {
+            list.append(.query)
+        }
+        if contentWhenPresent, !message.body.isEmpty, !list.contains(.contentDigest) { list.append(.contentDigest) }
+        return list
+    }
+
     /// The first requirement `covered` misses in `message`, in words; `nil` when all are met.
     func missing(in covered: [HTTPSignatureComponent], message: HTTPMessage) -> String? {
         // A few requirements looked up in the covered list (no set of them to build).
