@@ -17,8 +17,11 @@ public struct AsyncSides {
     }
 }
 
-/// ``measureInRounds(_:rounds:slices:seconds:)`` for ``AsyncSides``: the same warm-up, rounds
-/// and alternating slices (the bare reference a quarter slice).
+/// The rounds of ``measureInRounds(_:rounds:slices:seconds:)`` (which runs its ``Sides``
+/// here): a short warm-up each, then `rounds` rounds in which each workload in turn runs its
+/// sides in `slices` alternating slices of `seconds / slices` (the bare reference a quarter
+/// slice). Returns the rates in the order of `workloads`; a peer that stops answering is not
+/// asked again.
 public func measureInRoundsAsync(_ workloads: [AsyncSides], rounds: Int, slices: Int, seconds: Double) async -> [RoundRates] {
     for sides in workloads {
         _ = await sides.ours(0.2)

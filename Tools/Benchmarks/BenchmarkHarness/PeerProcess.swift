@@ -44,6 +44,26 @@ public final class PeerProcess {
         return Sample(count: count, seconds: elapsed)
     }
 
+    /// The end of every python3 peer's script: for each `NAME SECONDS` line it reads, runs
+    /// `operations[NAME]` (a dictionary of functions the script defines before it) in batches
+    /// of ten for about `SECONDS` of its thread's CPU time and prints `COUNT SECONDS`
+    /// (``measure(_:seconds:)`` reads it). It starts on a line of its own.
+    public static let pythonSlices = """
+
+        import sys, time
+        for line in sys.stdin:
+            name, seconds = line.split()
+            seconds, operation = float(seconds), operations[name]
+            count = 0
+            start = time.thread_time()
+            while time.thread_time() - start < seconds:
+                for _ in range(10):
+                    operation()
+                count += 10
+            print(count, time.thread_time() - start, flush=True)
+
+        """
+
     /// Closes the peer's input and waits for it to exit; its exit status (`env` gives 127 when
     /// it found no such program).
     @discardableResult

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What a benchmark times for one workload: the code under test, the bare reference it is
 /// expressed in (none for some workloads), and the peer (none when it is not installed). Each
 /// runs for about the CPU seconds it is given and returns what it did; the peer returns `nil`
@@ -27,30 +29,28 @@ public struct RoundRates {
 /// bare reference, steady and fast, a quarter slice). So all sides of a ratio see the same
 /// machine load, and each workload's rounds are spread over the whole run. Returns the rates
 /// in the order of `workloads`; a peer that stops answering is not asked again.
+///
+/// The rounds are ``measureInRoundsAsync(_:rounds:slices:seconds:)``'s, run in a task while
+/// this thread waits: call it from a program's top-level code (a thread of its own, not a
+/// task's), which stays synchronous (valgrind cannot run an async `main`).
 public func measureInRounds(_ workloads: [Sides], rounds: Int, slices: Int, seconds: Double) -> [RoundRates] {
-    for sides in workloads {
-        _ = sides.ours(0.2)
-        _ = sides.bare?(0.05)
-        _ = sides.peer?(0.2)
+    let run = BlockingRun(workloads.map { AsyncSides(ours: $0.ours, bare: $0.bare, peer: $0.peer) })
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        run.rates = await measureInRoundsAsync(run.sides, rounds: rounds, slices: slices, seconds: seconds)
+        done.signal()
     }
-    var rates = Array(repeating: RoundRates(), count: workloads.count)
-    let slice = seconds / Double(slices)
-    for _ in 0..<rounds {
-        for (index, sides) in workloads.enumerated() {
-            var ours = Sample(), bare = Sample(), theirs = Sample(), peerAnswered = sides.peer != nil
-            for _ in 0..<slices {
-                ours += sides.ours(slice)
-                if let measureBare = sides.bare { bare += measureBare(slice / 4) }
-                guard peerAnswered, let sample = sides.peer?(slice) else {
-                    peerAnswered = false
-                    continue
-                }
-                theirs += sample
-            }
-            rates[index].ours.append(ours.rate)
-            if sides.bare != nil { rates[index].bare.append(bare.rate) }
-            if peerAnswered { rates[index].peer.append(theirs.rate) }
-        }
+    done.wait()
+    return run.rates
+}
+
+/// The sides handed to the task and its rates handed back. Unchecked: the calling thread waits
+/// while the task runs, so only one thread touches it at a time.
+private final class BlockingRun: @unchecked Sendable {
+    let sides: [AsyncSides]
+    var rates: [RoundRates] = []
+
+    init(_ sides: [AsyncSides]) {
+        self.sides = sides
     }
-    return rates
 }

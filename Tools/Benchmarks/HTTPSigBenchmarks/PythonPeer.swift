@@ -81,19 +81,8 @@ print(json.dumps({
     "verified": answer(verify), "tampered": answer(lambda: verify(body + b" ")),
 }), flush=True)
 
-import time
 operations = {"hmac-sha256-sign": sign, "hmac-sha256-verify": verify}
-for line in sys.stdin:
-    name, seconds = line.split()
-    seconds, operation = float(seconds), operations[name]
-    count = 0
-    start = time.thread_time()
-    while time.thread_time() - start < seconds:
-        for _ in range(10):
-            operation()
-        count += 10
-    print(count, time.thread_time() - start, flush=True)
-"""#
+"""# + PeerProcess.pythonSlices
 
     /// Starts the peer on the typical request, given the headers of the request signed here
     /// that it verifies; `nil` when python3 or the library is missing.

@@ -308,17 +308,7 @@ for name, w in workloads.items():
 print(json.dumps(fixed), flush=True)
 operations = {name: (lambda w=w: verify(w)) if w["operation"] == "verify" else (lambda c=client(w), w=w: sign(c, w))
               for name, w in workloads.items()}
-for line in sys.stdin:
-    name, seconds = line.split()
-    seconds, operation = float(seconds), operations[name]
-    count = 0
-    start = time.thread_time()
-    while time.thread_time() - start < seconds:
-        for _ in range(10):
-            operation()
-        count += 10
-    print(count, time.thread_time() - start, flush=True)
-"""
+""" + PeerProcess.pythonSlices
 
 /// oauthlib in a python3 process that measures one slice each time it is asked, so Swift
 /// and Python slices interleave and see the same machine load.
