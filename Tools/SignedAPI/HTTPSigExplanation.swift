@@ -49,7 +49,10 @@ struct HTTPSigExplanation {
         do {
             signatures = try HTTPSignatureFields.signatures(in: message.headers)
         } catch {
-            return (Self.labelled("verdict", "the signature fields cannot be read: \(error.code): \(error.message)"), false)
+            // A mock's journal (and so its dashboard's capture) masks the Signature field.
+            let masked = error.code == .malformedSignature && message.headers.values(for: HTTPSignatureFields.signatureName).allSatisfy { !$0.contains("=") }
+                ? " (the Signature field holds no label=:signature: at all: a capture copied from a mock's dashboard or journal has it masked, so put back the Signature the client sent)" : ""
+            return (Self.labelled("verdict", "the signature fields cannot be read: \(error.code): \(error.message)\(masked)"), false)
         }
         guard !signatures.isEmpty else {
             return (Self.labelled("verdict", "Signature-Input and Signature hold no signature: send label=(components);params and label=:signature: (RFC 9421 §4)"), false)

@@ -147,6 +147,17 @@ struct ExplainHTTPSigTests {
         #expect(parameters.text.contains("the signature parameters differ: created (ours 1700000000, theirs 1700000002, 2 s apart"), "\(parameters.text)")
     }
 
+    @Test("a capture copied from the mock's dashboard has its Signature masked: explain says to put it back")
+    func maskedSignature() async throws {
+        let text = try String(decoding: Data(contentsOf: Self.captures.appendingPathComponent("created-clock.txt")), as: UTF8.self)
+        let masked = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("Signature:") ? "Signature: [redacted]" : String($0) }.joined(separator: "\n")
+        let command = try #require(try SignedAPI.parseAsRoot(["explain", "--now", "1700000010"]) as? ExplainCommand)
+        let (report, valid) = try await command.render(CapturedRequest(parsing: Array(masked.utf8)), sources: .test())
+        #expect(!valid)
+        #expect(report.hasPrefix("scheme:      HTTP Message Signatures (RFC 9421)\nverdict:     the signature fields cannot be read: malformed Signature:"), "\(report)")
+        #expect(report.hasSuffix("has it masked, so put back the Signature the client sent)"), "\(report)")
+    }
+
     @Test("an Ed25519 signature checked with the PEM public key; --label picks among several; the flags of the other schemes are refused")
     func ed25519AndLabels() async throws {
         let request = ["--method", "GET", "--url", "https://api.example.com/api/items"]
