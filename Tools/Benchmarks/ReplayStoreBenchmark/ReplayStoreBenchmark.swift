@@ -258,13 +258,13 @@ struct ServerCPU {
     /// The server of `configuration`, when it runs on this machine: the parent of the backend
     /// serving a connection of ours. `nil` for a server elsewhere.
     static func locate(_ configuration: PostgresReplayStore.Configuration) async throws -> ServerCPU? {
-        let backend = try await ReplayStoreBenchmark.withConnection(configuration) { connection, logger in
-            var pid = 0
-            for try await row in try await connection.query("SELECT pg_backend_pid()", logger: logger) { pid = try row.decode(Int.self) }
-            return pid
+        // Read while the connection is open: the backend exits once it closes.
+        try await ReplayStoreBenchmark.withConnection(configuration) { connection, logger in
+            var backend = 0
+            for try await row in try await connection.query("SELECT pg_backend_pid()", logger: logger) { backend = try row.decode(Int.self) }
+            guard let stat = Stat(pid: backend), stat.command == "postgres", let parent = Stat(pid: stat.parent), parent.command == "postgres" else { return nil }
+            return ServerCPU(postmaster: stat.parent)
         }
-        guard let stat = Stat(pid: backend), stat.command == "postgres", let parent = Stat(pid: stat.parent), parent.command == "postgres" else { return nil }
-        return ServerCPU(postmaster: stat.parent)
     }
 
     /// CPU seconds so far of the postmaster, its reaped children and its live children.
