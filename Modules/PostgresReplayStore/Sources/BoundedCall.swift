@@ -42,6 +42,32 @@ enum BoundedCall {
         }
         return try result.get()
     }
+
+    /// ``run(timeout:onTimeout:onCancel:_:)`` for an operation that answers through a callback:
+    /// `start` is called at once with the function to answer with, and the operation needs no
+    /// task of its own. An answer after the timeout or the cancellation is dropped.
+    static func run<Value: Sendable>(
+        timeout: Duration,
+        onTimeout: @escaping @Sendable () -> SignedVerificationError,
+        onCancel: @escaping @Sendable () -> SignedVerificationError,
+        starting start: (_ answer: @escaping @Sendable (Result<Value, SignedVerificationError>) -> Void) -> Void
+    ) async throws(SignedVerificationError) -> Value {
+        let gate = ResumeOnce<Value>()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, SignedVerificationError>, Never>) in
+                gate.install(continuation)
+                let timer = Task {
+                    do { try await Task.sleep(for: timeout) } catch { return }  // cancelled: the call answered first
+                    gate.resume(.failure(onTimeout()))
+                }
+                gate.onFinish { timer.cancel() }
+                start { gate.resume($0) }
+            }
+        } onCancel: {
+            gate.resume(.failure(onCancel()))
+        }
+        return try result.get()
+    }
 }
 
 /// A continuation resumed once, by whichever of its racers answers first; an answer that

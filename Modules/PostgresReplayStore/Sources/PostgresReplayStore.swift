@@ -351,14 +351,21 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     ///   when the database did not answer within ``Configuration/timeout``, failed, or is known
     ///   to be unavailable; the caller must refuse the request.
     public func insertIfAbsent(_ key: ReplayKey, until expiry: Date, now: Date) async throws(SignedVerificationError) -> Bool {
+        let doing = "recording a nonce"
+        try checkCallable(doing)
         let entry = InsertBatcher.Entry(key: key.digest, expiry: expiry, now: now)
         let batcher = batcher
         let send: InsertBatcher.Send = { [self] entries in await self.record(entries) }
-        let recorded = try await call("recording a nonce") { _ in
-            try await withCheckedContinuation { continuation in
-                batcher.insert(entry, send: send) { continuation.resume(returning: $0) }
-            }.get()
-        }
+        // The batcher answers through a callback: no task of the call's own, one hop less
+        // between the database's answer and the caller. A batch's failure is already a
+        // `replayStoreUnavailable` error saying what was being done.
+        let timeout = configuration.timeout
+        let recorded = try await BoundedCall.run(
+            timeout: timeout,
+            onTimeout: { [self] in timedOut(doing, timeout) },
+            onCancel: { [self] in unavailable(doing, reason: "the call was cancelled", cause: CancellationError()) },
+            starting: { answer in batcher.insert(entry, send: send, answer: answer) }
+        )
         if recorded {
             let due = shared.withLockedValue { shared in
                 shared.insertsSincePurge += 1
@@ -418,24 +425,12 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
     private func call<Value: Sendable>(
         _ doing: String, timeout: Duration? = nil, _ operation: @escaping @Sendable (PostgresClient) async throws -> Value
     ) async throws(SignedVerificationError) -> Value {
-        let phase = shared.withLockedValue { $0.phase }
-        guard phase == .running else {
-            let why = phase == .notStarted ? "the store is not running (call run(), or use withRunning)" : "the store has stopped running"
-            throw unavailable(doing, reason: why, cause: nil)
-        }
-        if let outage = availability.current {
-            let since = Self.seconds(ContinuousClock.now - outage.since, rounded: true)
-            throw unavailable(doing, reason: "unavailable for \(since) (\(outage.reason)); calls fail at once until a probe gets through", cause: nil)
-        }
+        try checkCallable(doing)
         let client = client
         let timeout = timeout ?? configuration.timeout
         return try await BoundedCall.run(
             timeout: timeout,
-            onTimeout: { [self] in
-                let reason = "no answer within \(Self.seconds(timeout))"
-                availability.fail(reason)
-                return unavailable(doing, reason: reason + " (the server down, unreachable, locked or overloaded)", cause: nil)
-            },
+            onTimeout: { [self] in timedOut(doing, timeout) },
             onCancel: { [self] in unavailable(doing, reason: "the call was cancelled", cause: CancellationError()) }
         ) { () async throws(SignedVerificationError) -> Value in
             do {
@@ -448,6 +443,27 @@ public final class PostgresReplayStore: ReplayStore, Service, CustomStringConver
                 throw self.unavailable(doing, reason: reason, cause: error)
             }
         }
+    }
+
+    /// Throws when no call can be made: the store not running, or the database known to be
+    /// unavailable (the breaker open).
+    private func checkCallable(_ doing: String) throws(SignedVerificationError) {
+        let phase = shared.withLockedValue { $0.phase }
+        guard phase == .running else {
+            let why = phase == .notStarted ? "the store is not running (call run(), or use withRunning)" : "the store has stopped running"
+            throw unavailable(doing, reason: why, cause: nil)
+        }
+        if let outage = availability.current {
+            let since = Self.seconds(ContinuousClock.now - outage.since, rounded: true)
+            throw unavailable(doing, reason: "unavailable for \(since) (\(outage.reason)); calls fail at once until a probe gets through", cause: nil)
+        }
+    }
+
+    /// A call that got no answer within `timeout`: the breaker opens, and the error says so.
+    private func timedOut(_ doing: String, _ timeout: Duration) -> SignedVerificationError {
+        let reason = "no answer within \(Self.seconds(timeout))"
+        availability.fail(reason)
+        return unavailable(doing, reason: reason + " (the server down, unreachable, locked or overloaded)", cause: nil)
     }
 
     private func unavailable(_ doing: String, reason: String, cause: (any Error)?) -> SignedVerificationError {

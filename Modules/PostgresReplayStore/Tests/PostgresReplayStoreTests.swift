@@ -188,8 +188,9 @@ struct PostgresReplayStoreTests {
                 try await holder.query("ROLLBACK", logger: logger)
                 var answers: [ReplayKey: Bool] = [:]
                 for try await (key, answer) in group { answers[key] = answer }
-                let opened = answers.removeValue(forKey: opener)
-                return (try #require(opened), answers)
+                try #require(answers[opener] != nil, "the opener's call was answered")
+                let opened = answers.removeValue(forKey: opener) ?? false
+                return (opened, answers)
             }
         }
     }
