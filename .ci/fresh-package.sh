@@ -4,8 +4,8 @@
 # README and the products' DocC articles (Snippets/ files that import only what the app target
 # may; each holds only declarations, so it compiles in a library) as the app's code, and the app
 # tests of MockServers/README.md, "Testing your app against the mocks"
-# (IntegrationTests/AppSignInTests.swift, AppMockTests.swift: OAuth 1.0a, Drupal, AFSigned and
-# Google Books, each against its in-process mock) as its tests. It must build with no
+# (IntegrationTests/AppSignInTests.swift, AppMockTests.swift: OAuth 1.0a, Drupal, AFSigned,
+# Google Books and HTTP Message Signatures, each against its in-process mock) as its tests. It must build with no
 # warnings from those files, and its tests must pass.
 #
 # A CI step of its own (not a test inside `swift test`), run after the root package's build: it
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 dir=$root/.build-fresh-package
-app_imports=" Foundation SigningCore SignedHTTP OAuth1Client DrupalServicesClient AFSignedClient GoogleBooksClient CredentialStore "
+app_imports=" Foundation SigningCore SignedHTTP OAuth1Client DrupalServicesClient AFSignedClient GoogleBooksClient CredentialStore HTTPMessageSignatures "
 
 rm -rf "$dir/Sources/MyApp" "$dir/Tests/MyAppTests"
 mkdir -p "$dir/Sources/MyApp" "$dir/Tests/MyAppTests"

@@ -16,6 +16,7 @@ let package = Package(
             .product(name: "AFSignedClient", package: "signed-api-sdk"),
             .product(name: "GoogleBooksClient", package: "signed-api-sdk"),
             .product(name: "CredentialStore", package: "signed-api-sdk"),
+            .product(name: "HTTPMessageSignatures", package: "signed-api-sdk"),
         ]),
         .testTarget(name: "MyAppTests", dependencies: [
             "MyApp",
@@ -25,6 +26,7 @@ let package = Package(
             .product(name: "DrupalMock", package: "signed-api-sdk"),
             .product(name: "AFSignedMock", package: "signed-api-sdk"),
             .product(name: "GoogleBooksMock", package: "signed-api-sdk"),
+            .product(name: "HTTPSigMock", package: "signed-api-sdk"),
         ]),
     ]
 )
