@@ -125,7 +125,9 @@ struct DocumentationSampleTests {
         #expect(!named.isEmpty)
         for (product, package) in named {
             #expect(package == "signed-api-sdk" && ours.contains("name: \"signed-api-sdk\""), "the manifest names package \(package)")
-            #expect(ours.contains("Product(\"\(product)\"") || ours.contains(".library(name: \"\(product)\""), "Package.swift has no product \(product)")
+            // `sdkProduct("X", …)`, `mockProduct(` with the name on the next line, or `.library(name: "X"`.
+            let declared = ours.split(separator: "Product(").dropFirst().contains { $0.drop(while: \.isWhitespace).hasPrefix("\"\(product)\"") }
+            #expect(declared || ours.contains(".library(name: \"\(product)\""), "Package.swift has no product \(product)")
         }
     }
 }
