@@ -22,6 +22,13 @@ import SignedVerification
 /// phase also gives the server's CPU time per insert (``ServerCPU``), and every PostgreSQL phase
 /// the batches the stores sent (mean keys per batch: one statement and one commit each). The
 /// benchmark makes its own table and drops it after.
+///
+/// With `--steady-seconds`, a last phase measures the steady state those phases leave out: a
+/// store on a table of its own, `--concurrency` callers, every key expiring `--steady-window`
+/// seconds after its call, so the store's own purge deletes expired rows as fast as they come
+/// (after a warm-up of twice the window). Its server CPU per insert counts the inserts, the
+/// purge's `DELETE`s, autovacuum if it ran, and a `VACUUM` of the table that closes the phase
+/// (after a `VACUUM` before it, unmeasured): the vacuum of the rows deleted during the phase.
 @main
 struct ReplayStoreBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,9 +51,17 @@ struct ReplayStoreBenchmark: AsyncParsableCommand {
     @Option(help: "Insert batches each store may have on their way at once (the store's default unless given).")
     var concurrentBatches: Int?
 
+    @Option(help: "Seconds of a last, steady-state phase (0: none): keys expiring while it runs, the store's purge deleting them, a VACUUM closing it.")
+    var steadySeconds: Double = 0
+
+    @Option(help: "Seconds each key lives in the steady-state phase (its warm-up lasts twice that).")
+    var steadyWindow: Double = 5
+
     mutating func validate() throws {
         guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be in (0, 600]") }
         guard (1...1_000).contains(concurrency) else { throw ValidationError("--concurrency must be in 1...1000") }
+        guard steadySeconds >= 0, steadySeconds <= 600 else { throw ValidationError("--steady-seconds must be in [0, 600]") }
+        guard steadyWindow >= 0.1, steadyWindow <= 600 else { throw ValidationError("--steady-window must be in [0.1, 600]") }
     }
 
     func run() async throws {
@@ -64,23 +79,33 @@ struct ReplayStoreBenchmark: AsyncParsableCommand {
         if server == nil { print("server CPU: not measured (no PostgreSQL server process of this cluster on this machine)") }
         let memory = MemoryReplayStore(capacity: 1_000_000)
         var results: [Phase] = []
-        results.append(await Phase.measure("memory, 1 caller", stores: [memory], callers: 1, for: duration))
-        results.append(await Phase.measure("memory, \(concurrency) callers", stores: [memory], callers: concurrency, for: duration))
+        results.append(try await Phase.measure("memory, 1 caller", stores: [memory], callers: 1, for: duration))
+        results.append(try await Phase.measure("memory, \(concurrency) callers", stores: [memory], callers: concurrency, for: duration))
         try await stores[0].withRunning { first in
             try await stores[1].withRunning { second in
                 try await stores[2].withRunning { third in
                     try await first.createSchema()
-                    results.append(await Phase.measure("postgres, 1 caller", postgres: [first], callers: 1, for: duration, server: server))
-                    results.append(await Phase.measure(
+                    results.append(try await Phase.measure("postgres, 1 caller", postgres: [first], callers: 1, for: duration, server: server))
+                    results.append(try await Phase.measure(
                         "postgres, \(concurrency) callers, 1 store", postgres: [first], callers: concurrency, for: duration, server: server
                     ))
-                    results.append(await Phase.measure(
+                    results.append(try await Phase.measure(
                         "postgres, \(concurrency) callers, 3 stores", postgres: [first, second, third], callers: concurrency, for: duration, server: server
                     ))
                 }
             }
         }
         try await Self.dropTable(configuration)
+        var steady: SteadyState?
+        if steadySeconds > 0 {
+            var steadyConfiguration = configuration
+            steadyConfiguration.table += "_steady"
+            let state = try await SteadyState.measure(
+                steadyConfiguration, callers: concurrency, for: .milliseconds(Int(steadySeconds * 1_000)), window: steadyWindow, server: server
+            )
+            results.append(state.phase)
+            steady = state
+        }
         print("")
         print("| phase | calls | calls/s | p50 ms | p99 ms | errors | server CPU µs/insert | keys per batch |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -91,6 +116,7 @@ struct ReplayStoreBenchmark: AsyncParsableCommand {
         print(String(format: "postgres, %d callers ÷ 1 caller: %.2fx; 3 stores ÷ 1 store (%d callers): %.2fx", concurrency, postgresN.rate / postgres1.rate, concurrency, postgres3.rate / postgresN.rate))
         print(String(format: "added by the database per call, 1 caller: p50 %.3f ms, p99 %.3f ms", postgres1.p50 - memory1.p50, postgres1.p99 - memory1.p99))
         print(String(format: "added by the database per call, %d callers: p50 %.3f ms, p99 %.3f ms", concurrency, postgresN.p50 - memoryN.p50, postgresN.p99 - memoryN.p99))
+        if let steady { print(steady.summary) }
         print("load average at end: \(Self.loadAverage())")
     }
 
@@ -163,29 +189,38 @@ struct Phase {
 
     /// A phase on PostgreSQL stores: ``measure(_:stores:callers:for:server:)`` with the batches
     /// the stores sent during the measured part.
-    static func measure(_ name: String, postgres: [PostgresReplayStore], callers: Int, for duration: Duration, server: ServerCPU?) async -> Phase {
+    static func measure(_ name: String, postgres: [PostgresReplayStore], callers: Int, for duration: Duration, server: ServerCPU?) async throws -> Phase {
         var before: (Int, Int) = (0, 0)
-        var phase = await measure(name, stores: postgres, callers: callers, for: duration, server: server) {
-            before = postgres.reduce((0, 0)) { ($0.0 + $1.batchStatistics.batches, $0.1 + $1.batchStatistics.keys) }
-        }
-        let after = postgres.reduce((0, 0)) { ($0.0 + $1.batchStatistics.batches, $0.1 + $1.batchStatistics.keys) }
+        var phase = try await measure(name, stores: postgres, callers: callers, for: duration, server: server, starting: {
+            before = batchesSent(postgres)
+        })
+        let after = batchesSent(postgres)
         phase.batches = (after.0 - before.0, after.1 - before.1)
         return phase
     }
 
+    /// The batches `stores` have sent so far, and their keys.
+    static func batchesSent(_ stores: [PostgresReplayStore]) -> (Int, Int) {
+        stores.reduce((0, 0)) { ($0.0 + $1.batchStatistics.batches, $0.1 + $1.batchStatistics.keys) }
+    }
+
     /// `callers` tasks, each calling `insertIfAbsent` with new keys on `stores` (round robin by
-    /// caller) for a fifth of `duration` unmeasured, then for `duration`; with `server`, the
-    /// PostgreSQL server's CPU time over the measured part too. `starting` runs just before the
-    /// measured part.
+    /// caller) for `warmUp` (a fifth of `duration` unless given) unmeasured, then for `duration`;
+    /// with `server`, the PostgreSQL server's CPU time over the measured part too. Every key
+    /// lives `window` seconds from its call (300 s from the phase's start unless given).
+    /// `starting` runs just before the measured part; `finishing` just after the calls, its
+    /// server CPU counted in the phase's, its time not.
     static func measure(
-        _ name: String, stores: [any ReplayStore], callers: Int, for duration: Duration, server: ServerCPU? = nil, starting: () -> Void = {}
-    ) async -> Phase {
-        _ = await run(stores: stores, callers: callers, for: duration / 5, tag: "warm-\(name)")
-        starting()
+        _ name: String, stores: [any ReplayStore], callers: Int, for duration: Duration, warmUp: Duration? = nil, window: Double? = nil,
+        server: ServerCPU? = nil, starting: () async throws -> Void = {}, finishing: () async throws -> Void = {}
+    ) async throws -> Phase {
+        _ = await run(stores: stores, callers: callers, for: warmUp ?? duration / 5, window: window, tag: "warm-\(name)")
+        try await starting()
         let cpuBefore = server?.seconds()
         let start = ContinuousClock.now
-        let outcomes = await run(stores: stores, callers: callers, for: duration, tag: name)
+        let outcomes = await run(stores: stores, callers: callers, for: duration, window: window, tag: name)
         let elapsed = ContinuousClock.now - start
+        try await finishing()
         let cpuAfter = server?.seconds()
         let latencies = outcomes.flatMap(\.latencies).sorted()
         func percentile(_ p: Double) -> Double {
@@ -207,7 +242,7 @@ struct Phase {
         var errors = 0
     }
 
-    private static func run(stores: [any ReplayStore], callers: Int, for duration: Duration, tag: String) async -> [Outcome] {
+    private static func run(stores: [any ReplayStore], callers: Int, for duration: Duration, window: Double?, tag: String) async -> [Outcome] {
         let deadline = ContinuousClock.now + duration
         let now = Date()
         return await withTaskGroup(of: Outcome.self) { group in
@@ -220,9 +255,13 @@ struct Phase {
                     while ContinuousClock.now < deadline {
                         sequence += 1
                         let key = ReplayKey(scheme: "oauth1", client: "benchmark", token: tag, timestamp: caller, nonce: "\(sequence)")
+                        let (at, expiry) = window.map { window in
+                            let at = Date()
+                            return (at, at + window)
+                        } ?? (now, now + 300)
                         let before = ContinuousClock.now
                         do {
-                            guard try await store.insertIfAbsent(key, until: now + 300, now: now) else {
+                            guard try await store.insertIfAbsent(key, until: expiry, now: at) else {
                                 outcome.errors += 1
                                 continue
                             }
