@@ -7,13 +7,17 @@ enum HTTPComponentValue {
     /// for all the derived components of the base (the request's, and for `req` components
     /// the request a response answers).
     struct Context {
-        private var parsed: [(url: URL, parts: TargetParts)] = []
+        /// The parts of the message's own target URI, once read.
+        private var own: TargetParts?
+        /// The parts of the target URI of the request a response answers (`req`), once read.
+        private var answered: TargetParts?
 
-        /// The parts of `url`, once per base.
-        mutating func parts(of url: URL) -> TargetParts {
-            if let known = parsed.first(where: { $0.url == url }) { return known.parts }
+        /// The parts of `url`, read once per base: the message's own target (`fromRequest`
+        /// false) or the answered request's.
+        mutating func parts(of url: URL, fromRequest: Bool) -> TargetParts {
+            if let known = fromRequest ? answered : own { return known }
             let parts = TargetParts(url)
-            parsed.append((url, parts))
+            if fromRequest { answered = parts } else { own = parts }
             return parts
         }
     }
@@ -78,16 +82,18 @@ enum HTTPComponentValue {
             guard let request = response.request else {
                 throw HTTPMessageSignatureError(code: .missingComponent, message: "\(component) needs the request this response answers, and none was given (RFC 9421 §2.4)")
             }
-            return try value(of: component, inTarget: .request(request), parts: &parts)
+            return try value(of: component, inTarget: .request(request), fromRequest: true, parts: &parts)
         }
         // The message itself, not a copy of it per component.
-        return try value(of: component, inTarget: message, parts: &parts)
+        return try value(of: component, inTarget: message, fromRequest: false, parts: &parts)
     }
 
     /// The value of `component` in `message`, the message its `req` parameter chose.
-    private static func value(of component: HTTPSignatureComponent, inTarget message: HTTPMessage, parts: inout Context) throws(HTTPMessageSignatureError) -> String {
+    private static func value(
+        of component: HTTPSignatureComponent, inTarget message: HTTPMessage, fromRequest: Bool, parts: inout Context
+    ) throws(HTTPMessageSignatureError) -> String {
         if component.isDerived {
-            return try derived(component, in: message, parts: &parts)
+            return try derived(component, in: message, fromRequest: fromRequest, parts: &parts)
         }
         switch message {
         case .request(let request): return try HTTPFieldValue.value(of: component, in: request.headers)
@@ -96,7 +102,9 @@ enum HTTPComponentValue {
     }
 
     /// A derived component's value (RFC 9421 §2.2).
-    private static func derived(_ component: HTTPSignatureComponent, in message: HTTPMessage, parts: inout Context) throws(HTTPMessageSignatureError) -> String {
+    private static func derived(
+        _ component: HTTPSignatureComponent, in message: HTTPMessage, fromRequest: Bool, parts: inout Context
+    ) throws(HTTPMessageSignatureError) -> String {
         guard HTTPSignatureComponent.derivedNames.contains(component.name) else {
             throw HTTPMessageSignatureError(code: .unknownComponent, message: "\"\(component.name.prefix(60))\" is not a derived component of RFC 9421 §2.2 (@method, @target-uri, @authority, @scheme, @request-target, @path, @query, @query-param, @status)")
         }
@@ -118,13 +126,13 @@ enum HTTPComponentValue {
         let value: String
         switch component.name {
         case "@method": value = request.method
-        case "@target-uri": value = try targetURI(request, parts.parts(of: request.url))
-        case "@authority": value = try authority(request.url, parts.parts(of: request.url))
+        case "@target-uri": value = try targetURI(request, parts.parts(of: request.url, fromRequest: fromRequest))
+        case "@authority": value = try authority(request.url, parts.parts(of: request.url, fromRequest: fromRequest))
         case "@scheme": value = try scheme(request.url)
         case "@request-target": value = request.requestTarget
-        case "@path": value = path(parts.parts(of: request.url))
-        case "@query": value = "?" + (parts.parts(of: request.url).query ?? "")
-        default: value = try HTTPQueryParameters.value(of: component, query: parts.parts(of: request.url).query)
+        case "@path": value = path(parts.parts(of: request.url, fromRequest: fromRequest))
+        case "@query": value = "?" + (parts.parts(of: request.url, fromRequest: fromRequest).query ?? "")
+        default: value = try HTTPQueryParameters.value(of: component, query: parts.parts(of: request.url, fromRequest: fromRequest).query)
         }
         try checkDerived(value, component)
         return value
@@ -185,7 +193,7 @@ enum HTTPComponentValue {
             let byte = value.utf8[index], offset = value.utf8.distance(from: value.utf8.startIndex, to: index)
             throw HTTPMessageSignatureError(code: .invalidComponentValue, message: "the value of \(component) has the byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset); derived values are printable ASCII (RFC 9421 §2.2)")
         }
-        if value.hasPrefix(" ") || value.hasSuffix(" ") {
+        if value.utf8.first == UInt8(ascii: " ") || value.utf8.last == UInt8(ascii: " ") {
             throw HTTPMessageSignatureError(code: .invalidComponentValue, message: "the value of \(component) starts or ends with a space (RFC 9421 §2.2)")
         }
     }

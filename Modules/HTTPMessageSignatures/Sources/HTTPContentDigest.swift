@@ -20,15 +20,22 @@ public enum HTTPContentDigest {
         /// The digest of `body`.
         public func digest(_ body: [UInt8]) -> [UInt8] {
             switch self {
-            case .sha256: Array(SHA256.hash(body))
-            case .sha512: Array(SHA512.hash(body))
+            case .sha256: SHA256.hash(body).bytes
+            case .sha512: SHA512.hash(body).bytes
             }
         }
     }
 
     /// The field value for `body`: `sha-256=:…:` (RFC 9530 §2).
     public static func value(for body: [UInt8], algorithm: Algorithm = .sha256) -> String {
-        "\(algorithm.rawValue)=:\(Base64.encode(algorithm.digest(body))):"
+        let encoded = Base64.encode(algorithm.digest(body))
+        var value = String()
+        value.reserveCapacity(algorithm.rawValue.utf8.count + encoded.utf8.count + 3)
+        value += algorithm.rawValue
+        value += "=:"
+        value += encoded
+        value += ":"
+        return value
     }
 
     /// Checks the `Content-Digest` lines in `headers` against `body`: every digest of an

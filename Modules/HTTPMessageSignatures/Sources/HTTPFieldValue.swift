@@ -23,16 +23,21 @@ enum HTTPFieldValue {
         if byteSequence, structured || key != nil {
             throw HTTPMessageSignatureError(code: .invalidComponentParameter, message: "\(component): bs cannot be combined with sf or key (RFC 9421 §2.1)")
         }
-        let raw = headers.values(for: component.name)
-        guard !raw.isEmpty else {
+        // Nearly every covered field occurs once: its value alone, no arrays.
+        var first: String?
+        var others: [String] = []
+        for field in headers.fields where HeaderFields.equalNames(field.name, component.name) {
+            if first == nil { first = canonical(field.value) } else { others.append(canonical(field.value)) }
+        }
+        guard let first else {
             throw HTTPMessageSignatureError(code: .missingComponent, message: "the covered field \(component.name) is not in the message (RFC 9421 §2.5)")
         }
-        let values = raw.map(canonical)
         if byteSequence {
-            return values.map { ":" + Base64.encode(Array($0.utf8)) + ":" }.joined(separator: ", ")
+            return ([first] + others).map { ":" + Base64.encode(Array($0.utf8)) + ":" }.joined(separator: ", ")
         }
-        for value in values { try check(value, component) }
-        let combined = values.count == 1 ? values[0] : values.joined(separator: ", ")
+        try check(first, component)
+        for value in others { try check(value, component) }
+        let combined = others.isEmpty ? first : ([first] + others).joined(separator: ", ")
         if let key { return try member(key, of: combined, component) }
         if structured { return try reserialized(combined, component) }
         return combined

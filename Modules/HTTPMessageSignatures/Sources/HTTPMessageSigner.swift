@@ -112,29 +112,36 @@ public struct HTTPMessageSigner: RequestSigner, CustomStringConvertible, CustomD
     /// `Signature` fields added.
     public func sign(_ message: HTTPMessage, at date: Date) throws(HTTPMessageSignatureError) -> HTTPMessage {
         var message = message
-        if message.headers.contains(HTTPSignatureFields.inputName) || message.headers.contains(HTTPSignatureFields.signatureName) {
-            let existing = try HTTPSignatureFields.signatures(in: message.headers)
+        var headers = message.headers
+        if headers.contains(HTTPSignatureFields.inputName) || headers.contains(HTTPSignatureFields.signatureName) {
+            let existing = try HTTPSignatureFields.signatures(in: headers)
             guard !existing.contains(where: { $0.label == label }) else {
                 throw HTTPMessageSignatureError(code: .invalidSignatureParameters, message: "the message already carries a signature labelled \(label); choose another label")
             }
         }
         let covered = components ?? Self.defaultComponents(for: message)
+        var digest: String?
         if covered.contains(where: { $0.name == "content-digest" && !$0.isFromRequest }) {
-            var headers = message.headers
             if headers.contains(HTTPContentDigest.fieldName) {
                 try HTTPContentDigest.check(headers, body: message.body)
             } else {
-                headers.append(HTTPContentDigest.fieldName, HTTPContentDigest.value(for: message.body, algorithm: digestAlgorithm))
-                message.headers = headers
+                digest = HTTPContentDigest.value(for: message.body, algorithm: digestAlgorithm)
             }
         }
+        // One new buffer, with room for the fields this adds.
+        headers.reserveCapacity(headers.count + 3)
+        if let digest { headers.append(HTTPContentDigest.fieldName, digest) }
+        message.headers = headers
         let parameters = try parameters(covering: covered, at: date)
         let (base, serializedParameters) = try HTTPSignatureBase.build(parameters: parameters, message: message)
         let signature = try key.signature(for: base.bytes)
-        var headers = message.headers
-        // The parameters as the base serialised them, not serialised a second time.
-        headers.append(HTTPSignatureFields.inputName, try HTTPSignatureFields.inputValue(label: label, serializedParameters: serializedParameters))
-        headers.append(HTTPSignatureFields.signatureName, try HTTPSignatureFields.signatureValue(label: label, signature: signature))
+        // The parameters as the base serialised them, not serialised a second time; the fields
+        // appended in place (the message lets go of the buffer first).
+        let input = try HTTPSignatureFields.inputValue(label: label, serializedParameters: serializedParameters)
+        let value = try HTTPSignatureFields.signatureValue(label: label, signature: signature)
+        message.headers = HeaderFields()
+        headers.append(HTTPSignatureFields.inputName, input)
+        headers.append(HTTPSignatureFields.signatureName, value)
         message.headers = headers
         return message
     }

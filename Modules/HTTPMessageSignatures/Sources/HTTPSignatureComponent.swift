@@ -121,7 +121,7 @@ public struct HTTPSignatureComponent: Sendable, Hashable, CustomStringConvertibl
     // MARK: Reading
 
     /// Whether this is a derived component (its name starts with `@`).
-    public var isDerived: Bool { name.hasPrefix("@") }
+    public var isDerived: Bool { name.utf8.first == UInt8(ascii: "@") }
     /// Whether `req` is among the parameters.
     public var isFromRequest: Bool { parameters.contains(.request) }
     /// The `key` parameter's value, when there is one.

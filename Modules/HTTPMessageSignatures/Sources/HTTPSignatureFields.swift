@@ -86,14 +86,24 @@ public enum HTTPSignatureFields {
     /// The `Signature` field value `label=:…:` for `signature`.
     public static func signatureValue(label: String, signature: [UInt8]) throws(HTTPMessageSignatureError) -> String {
         try checkLabel(label)
-        return label + "=:" + Base64.encode(signature) + ":"
+        let encoded = Base64.encode(signature)
+        var value = String()
+        value.reserveCapacity(label.utf8.count + encoded.utf8.count + 3)
+        value += label
+        value += "=:"
+        value += encoded
+        value += ":"
+        return value
     }
 
     /// A label must be a structured-field key: `a–z` or `*` first, then `a–z 0–9 _ - . *`.
     static func checkLabel(_ label: String) throws(HTTPMessageSignatureError) {
-        let bytes = Array(label.utf8)
+        let bytes = label.utf8
         let isLower = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
-        let isRest = { (byte: UInt8) in isLower(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_-.*".utf8.contains(byte) }
+        let isRest = { (byte: UInt8) in
+            isLower(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "*")
+        }
         guard let first = bytes.first, isLower(first) || first == UInt8(ascii: "*"), bytes.count <= 64, bytes.dropFirst().allSatisfy(isRest) else {
             throw HTTPMessageSignatureError(code: .invalidSignatureParameters, message: "the label \"\(label.prefix(64))\" is not a structured-field key (lowercase letters, digits, _ - . *, starting with a letter; at most 64)")
         }

@@ -42,7 +42,7 @@ public struct HTTPSignatureHMACKey: HTTPMessageSigningKey, HTTPMessageVerifyingK
 
     /// The 32-byte HMAC-SHA256 of `base`.
     public func signature(for base: [UInt8]) throws(HTTPMessageSignatureError) -> [UInt8] {
-        Array(hmac.authenticationCode(for: base))
+        hmac.authenticationCode(for: base).bytes
     }
 
     /// Whether `signature` is the HMAC of `base`, compared in constant time.

@@ -58,7 +58,7 @@ public struct HTTPSignatureParameters: Sendable, Hashable {
     public func serialized() throws(HTTPMessageSignatureError) -> String {
         if let received { return received }
         let entries = try parameterEntries()
-        if let direct = HTTPStructuredText.innerList(identifiers: components.map(\.serializedIdentifier), parameters: entries) { return direct }
+        if let direct = HTTPStructuredText.innerList(components: components, parameters: entries) { return direct }
         return try Self.serialize(innerList(entries))
     }
 
@@ -84,6 +84,7 @@ public struct HTTPSignatureParameters: Sendable, Hashable {
     /// The signature parameters set, in the order they are serialised (each key once).
     private func parameterEntries() throws(HTTPMessageSignatureError) -> [(key: String, value: RFC9651BareItem)] {
         var parameters: [(key: String, value: RFC9651BareItem)] = []
+        parameters.reserveCapacity(6)
         func time(_ key: String, _ value: Int?) throws(HTTPMessageSignatureError) {
             guard let value else { return }
             guard (0...999_999_999_999_999).contains(value) else {
@@ -152,7 +153,7 @@ public struct HTTPSignatureParameters: Sendable, Hashable {
         // The identifiers stand for the list's Strings unless one has a parameter this package
         // does not define (kept by name only, `.other`): then the library writes the list.
         let unregistered = components.contains { $0.parameters.contains { if case .other = $0 { true } else { false } } }
-        if !unregistered, let direct = HTTPStructuredText.innerList(identifiers: components.map(\.serializedIdentifier), parameters: entries) {
+        if !unregistered, let direct = HTTPStructuredText.innerList(components: components, parameters: entries) {
             received = direct
         } else {
             received = try Self.serialize(list)

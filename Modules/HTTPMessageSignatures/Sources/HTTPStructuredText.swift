@@ -17,6 +17,15 @@ enum HTTPStructuredText {
             if case .other = parameter { return serializedIdentifierByLibrary(name: name, parameters: parameters) }
             if parameters[..<index].contains(where: { $0.keyName == parameter.keyName }) { return serializedIdentifierByLibrary(name: name, parameters: parameters) }
         }
+        // A name alone with nothing to escape (nearly every one) is written as is.
+        if parameters.isEmpty, name.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            var identifier = String()
+            identifier.reserveCapacity(name.utf8.count + 2)
+            identifier += "\""
+            identifier += name
+            identifier += "\""
+            return identifier
+        }
         var output: [UInt8] = []
         output.reserveCapacity(name.utf8.count + 2)
         guard appendString(name, to: &output) else { return nil }
@@ -63,7 +72,7 @@ enum HTTPStructuredText {
             throw HTTPMessageSignatureError(code: .malformedSignatureInput, message: "a covered component is \(kind(item.rfc9651BareItem)), not a String such as \"@method\" (RFC 9421 §2)")
         }
         // A parsed String is printable ASCII, so ASCII capitals are all `lowercased()` changes.
-        guard !name.isEmpty, !name.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) || name.hasPrefix("@") else {
+        guard !name.isEmpty, !name.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) || name.utf8.first == UInt8(ascii: "@") else {
             throw HTTPMessageSignatureError(code: .malformedSignatureInput, message: "the component name \"\(name.prefix(60))\" is not lowercased (RFC 9421 §2.1)")
         }
         var parameters: [HTTPSignatureComponent.Parameter] = []
@@ -142,11 +151,11 @@ enum HTTPStructuredText {
     /// and every parameter is an Integer or a String under a key given once; `nil` otherwise
     /// (then the library serialises it, ``HTTPSignatureParameters/serialize(_:)``, as it does
     /// in the test that holds the two alike).
-    static func innerList(identifiers: [String?], parameters: [(key: String, value: RFC9651BareItem)]) -> String? {
+    static func innerList(components: [HTTPSignatureComponent], parameters: [(key: String, value: RFC9651BareItem)]) -> String? {
         var output: [UInt8] = [UInt8(ascii: "(")]
         output.reserveCapacity(256)
-        for (index, identifier) in identifiers.enumerated() {
-            guard let identifier else { return nil }
+        for (index, component) in components.enumerated() {
+            guard let identifier = component.serializedIdentifier else { return nil }
             if index > 0 { output.append(UInt8(ascii: " ")) }
             output.append(contentsOf: identifier.utf8)
         }

@@ -62,7 +62,9 @@ public struct HeaderFields: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// Every value of the fields called `name`, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.equalNames($0.name, name) }.map(\.value)
+        var values: [String] = []
+        for field in fields where Self.equalNames(field.name, name) { values.append(field.value) }
+        return values
     }
 
     /// Whether a field called `name` is present.
@@ -73,6 +75,11 @@ public struct HeaderFields: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// Adds a field, keeping any others of the same name.
     public mutating func append(_ name: String, _ value: String) {
         fields.append(Field(name: name, value: value))
+    }
+
+    /// Makes room for `count` fields in all, so appending up to that many allocates nothing.
+    package mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
     }
 
     /// Removes every field called `name`.

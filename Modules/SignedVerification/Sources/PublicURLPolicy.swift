@@ -69,8 +69,15 @@ public enum PublicURLPolicy: Sendable, Hashable {
     }
 
     private static func make(scheme: String, authority: String, target: String, source: String) -> Resolution? {
-        let path = target.hasPrefix("/") ? target : "/" + target
-        guard let url = URL(string: "\(scheme)://\(authority)\(path)") else { return nil }
+        // Written into one buffer: this runs on every request a verifier checks.
+        var text = String()
+        text.reserveCapacity(scheme.utf8.count + authority.utf8.count + target.utf8.count + 4)
+        text += scheme
+        text += "://"
+        text += authority
+        if target.utf8.first != UInt8(ascii: "/") { text += "/" }
+        text += target
+        guard let url = URL(string: text) else { return nil }
         return Resolution(url: url, source: source)
     }
 

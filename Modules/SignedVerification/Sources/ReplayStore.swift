@@ -63,7 +63,7 @@ public struct ReplayKey: Sendable, Hashable, CustomStringConvertible {
         append(token)
         append(String(timestamp))
         append(nonce)
-        return Array(SHA256.hash(bytes))
+        return SHA256.hash(bytes).bytes
     }
 
     /// The key's parts, the nonce shortened: for logs and refusals (a nonce is not a secret).

@@ -41,6 +41,9 @@ public struct Digest: RandomAccessCollection, Hashable, Sendable, CustomStringCo
         try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0[..<byteCount])) }
     }
 
+    /// The digest's bytes as an array (one copy of the inline storage).
+    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
     /// The digest as lowercase hexadecimal, the form most signature schemes transmit.
     public var hex: String { withUnsafeBytes { Hex.encode(buffer: $0, uppercase: false) } }
 
