@@ -78,7 +78,7 @@ struct SignatureCheckTests {
             request.url = site.url("/api/items?q=coffee")
             let reply = try await site.send(request)
             #expect(reply.status == 401 && reply.code == "signature_invalid")
-            #expect(reply.mockReason == "signature invalid: default policy: signature sig1 (64 bytes, ed25519) does not match the signature base this server built over its covered components; compare it with the base you signed")
+            #expect(reply.mockReason == "signature invalid: default policy: signature sig1 (64 bytes, ed25519) does not match the signature base the verifier built over its covered components; compare it with the base you signed")
             #expect(reply.signatureBase == """
                 "@method": GET
                 "@authority": \(site.authority)
@@ -161,7 +161,7 @@ struct SignatureCheckTests {
                 fresh.clock.advance(by: 71)
                 let reply = try await fresh.send(expiring)
                 #expect(reply.status == 401 && reply.code == "signature_expired")
-                #expect(reply.mockReason == "signature expired: default policy: the signature expired at 1800000010, 61 s before this server's clock (1800000071)")
+                #expect(reply.mockReason == "signature expired: default policy: the signature expired at 1800000010, 61 s before the verifier's clock (1800000071)")
             }
         }
     }
@@ -188,7 +188,7 @@ struct SignatureCheckTests {
             let signer = site.demo.signer(.ed25519, components: [.method, .authority, .path])
             let reply = try await site.send(site.signed("POST", "/api/items", json: #"{"name":"Chai"}"#, signer: signer))
             #expect(reply.status == 401 && reply.code == "missing_required_component")
-            #expect(reply.mockReason == "missing required component: default policy: signature sig1 does not cover \"content-digest\" (the message has content), which this server requires")
+            #expect(reply.mockReason == "missing required component: default policy: signature sig1 does not cover \"content-digest\" (the message has content), which the verifier requires")
             #expect(reply.headers[HTTPField.Name("Accept-Signature")!] == #"sig1=("@method" "@authority" "@path" "content-digest");created"#)
         }
     }
@@ -202,7 +202,7 @@ struct SignatureCheckTests {
         try await HTTPSigHarness.withRunning { site in
             let reply = try await site.send(site.signed("GET", target, signer: site.demo.signer(.ed25519, components: components)))
             #expect(reply.status == 401 && reply.code == "missing_required_component")
-            #expect(reply.mockReason == "missing required component: default policy: signature sig1 does not cover \(missing), which this server requires")
+            #expect(reply.mockReason == "missing required component: default policy: signature sig1 does not cover \(missing), which the verifier requires")
         }
     }
 

@@ -86,7 +86,7 @@ struct WebBotAuthTests {
     @Test("each profile rule broken is refused, saying which", arguments: [
         ("no expires", 401, "invalid_signature_parameters", "Web Bot Auth profile: web-bot-auth signature sig1 has no expires; Web Bot Auth requires created and expires (draft-meunier-webbotauth-httpsig-protocol)"),
         ("a day and a second", 401, "invalid_signature_parameters", "Web Bot Auth profile: web-bot-auth signature sig1 is valid for 86401 s (expires − created); this site accepts at most 86400 s (the draft recommends at most 24 hours)"),
-        ("no @authority", 401, "missing_required_component", "Web Bot Auth profile: signature sig1 does not cover \"@authority\", which this server requires"),
+        ("no @authority", 401, "missing_required_component", "Web Bot Auth profile: signature sig1 does not cover \"@authority\", which the verifier requires"),
         ("Signature-Agent not covered", 401, "missing_required_component", "Web Bot Auth profile: signature sig1 does not cover Signature-Agent, which the request sends; Web Bot Auth requires one of its members covered, as \"signature-agent\";key=\"sig1\""),
         ("Signature-Agent not a URI", 400, "malformed_request", "Web Bot Auth profile: Signature-Agent member sig1 is \"agent.example\", not an https, http or data URI (draft-meunier-webbotauth-httpsig-directory)"),
         ("the HMAC key", 401, "unknown_key", "Web Bot Auth profile: keyid \"httpsig-demo-hmac-sha256\" is not among this site's key directory (/.well-known/http-message-signatures-directory); the demo keys' keyids are in the ready file (asymmetric keys by their RFC 7638 JWK thumbprint)"),
@@ -121,7 +121,7 @@ struct WebBotAuthTests {
         try await HTTPSigHarness.withRunning(HTTPSigMockOptions(webBotAuth: false)) { site in
             let reply = try await site.send(site.signed("GET", "/api/items", headers: site.agentHeader, signer: site.webBotAuthSigner()))
             #expect(reply.code == "missing_required_component")
-            #expect(reply.mockReason == "missing required component: default policy: signature sig1 does not cover \"@method\", which this server requires")
+            #expect(reply.mockReason == "missing required component: default policy: signature sig1 does not cover \"@method\", which the verifier requires")
         }
         try await HTTPSigHarness.withRunning { site in
             // A default-policy signature first, a web-bot-auth one without expires second: the profile judges.

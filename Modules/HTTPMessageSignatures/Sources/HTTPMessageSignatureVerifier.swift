@@ -139,7 +139,7 @@ public struct HTTPMessageSignatureVerifier: SignedRequestVerifier {
             let verified = try await verifySignature(.request(request), requirements: requirements, now: now)
             guard let nonce = verified.nonce, !nonce.isEmpty else {
                 if requiresNonce {
-                    throw HTTPMessageSignatureError(code: .missingNonce, message: "the signature has no nonce; this server requires a new nonce with every request (RFC 9421 §2.3)")
+                    throw HTTPMessageSignatureError(code: .missingNonce, message: "the signature has no nonce; the verifier requires a new nonce with every request (RFC 9421 §2.3)")
                 }
                 return verified
             }
@@ -167,14 +167,14 @@ public struct HTTPMessageSignatureVerifier: SignedRequestVerifier {
             throw HTTPMessageSignatureError(code: .unknownAlgorithm, message: "alg \"\(name.prefix(40))\" is not in the HTTP Signature Algorithms registry (RFC 9421 §6.2)")
         }
         if let missing = requirements.missing(in: parameters.components, message: message) {
-            throw HTTPMessageSignatureError(code: .missingRequiredComponent, message: "signature \(chosen.label) does not cover \(missing), which this server requires")
+            throw HTTPMessageSignatureError(code: .missingRequiredComponent, message: "signature \(chosen.label) does not cover \(missing), which the verifier requires")
         }
         try checkTimes(parameters, now: now)
         guard let keyID = parameters.keyID else {
-            throw HTTPMessageSignatureError(code: .unknownKey, message: "signature \(chosen.label) has no keyid; this server finds keys by keyid")
+            throw HTTPMessageSignatureError(code: .unknownKey, message: "signature \(chosen.label) has no keyid; the verifier finds keys by keyid")
         }
         guard let key = try await key(for: keyID) else {
-            throw HTTPMessageSignatureError(code: .unknownKey, message: "keyid \"\(keyID.prefix(60))\" is not a key this server knows")
+            throw HTTPMessageSignatureError(code: .unknownKey, message: "keyid \"\(keyID.prefix(60))\" is not a key the verifier knows")
         }
         if let name = parameters.algorithm, name != key.algorithm.name {
             throw HTTPMessageSignatureError(code: .algorithmMismatch, message: "alg is \(name) but the key \"\(keyID.prefix(60))\" is \(key.algorithm); the key decides the algorithm (RFC 9421 §3.2 step 6, §7.3.6)")
@@ -183,7 +183,7 @@ public struct HTTPMessageSignatureVerifier: SignedRequestVerifier {
         guard key.isValidSignature(chosen.signature, for: base.bytes) else {
             throw HTTPMessageSignatureError(
                 code: .signatureInvalid,
-                message: "signature \(chosen.label) (\(chosen.signature.count) bytes, \(key.algorithm)) does not match the signature base this server built over its covered components; compare it with the base you signed",
+                message: "signature \(chosen.label) (\(chosen.signature.count) bytes, \(key.algorithm)) does not match the signature base the verifier built over its covered components; compare it with the base you signed",
                 serverSignatureBase: base.text
             )
         }
@@ -215,7 +215,7 @@ public struct HTTPMessageSignatureVerifier: SignedRequestVerifier {
             case .tag(let tag): "a signature tagged \"\(tag)\""
             }
             let has = signatures.isEmpty ? "no Signature-Input and Signature fields" : "only \(signatures.map(\.label).joined(separator: ", "))"
-            throw HTTPMessageSignatureError(code: .missingSignature, message: "this server needs \(wanted) and the message has \(has) (RFC 9421 §3.2)")
+            throw HTTPMessageSignatureError(code: .missingSignature, message: "the verifier needs \(wanted) and the message has \(has) (RFC 9421 §3.2)")
         }
         return chosen
     }
@@ -226,16 +226,16 @@ public struct HTTPMessageSignatureVerifier: SignedRequestVerifier {
         let skew = clockSkew.wholeSeconds
         if let created = parameters.created {
             guard created <= nowSeconds + skew else {
-                throw HTTPMessageSignatureError(code: .createdInFuture, message: "created \(created) is \(created - nowSeconds) s ahead of this server's clock (\(nowSeconds)); at most \(skew) s is allowed — check the signer's clock")
+                throw HTTPMessageSignatureError(code: .createdInFuture, message: "created \(created) is \(created - nowSeconds) s ahead of the verifier's clock (\(nowSeconds)); at most \(skew) s is allowed — check the signer's clock")
             }
             guard created >= nowSeconds - maximumAge.wholeSeconds - skew else {
                 throw HTTPMessageSignatureError(code: .timestampRefused, message: "created \(created) is \(nowSeconds - created) s old (server clock \(nowSeconds)); signatures are accepted for \(maximumAge.wholeSeconds) s (+\(skew) s skew)")
             }
         } else if requiresCreated {
-            throw HTTPMessageSignatureError(code: .timestampRefused, message: "the signature has no created parameter; this server requires one (RFC 9421 §2.3)")
+            throw HTTPMessageSignatureError(code: .timestampRefused, message: "the signature has no created parameter; the verifier requires one (RFC 9421 §2.3)")
         }
         if let expires = parameters.expires, expires < nowSeconds - skew {
-            throw HTTPMessageSignatureError(code: .signatureExpired, message: "the signature expired at \(expires), \(nowSeconds - expires) s before this server's clock (\(nowSeconds))")
+            throw HTTPMessageSignatureError(code: .signatureExpired, message: "the signature expired at \(expires), \(nowSeconds - expires) s before the verifier's clock (\(nowSeconds))")
         }
     }
 

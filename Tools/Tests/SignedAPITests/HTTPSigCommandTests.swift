@@ -202,7 +202,7 @@ struct HTTPSigCommandTests {
         #expect(!verdict.verified)
         #expect(verdict.lines == [
             "does not verify: missing signature",
-            "why: this server needs a signature and the message has no Signature-Input and Signature fields (RFC 9421 §3.2)",
+            "why: the verifier needs a signature and the message has no Signature-Input and Signature fields (RFC 9421 §3.2)",
             "signature base: none (the signature's fields or components cannot be read)",
         ])
     }
