@@ -24,8 +24,10 @@ struct SteadyState {
     var bytes: Int
     /// The server's CPU seconds in the closing `VACUUM`, when measured.
     var vacuumCPU: Double?
-    /// Autovacuum runs on the table during the phase, as `pg_stat_user_tables` counted them.
-    var autovacuums: Int
+    /// Autovacuum runs on the table during the phase, and its sequential scans (the purge's
+    /// `DELETE`s that read the whole table instead of the expiry index from its oldest end), as
+    /// `pg_stat_user_tables` counted them.
+    var autovacuums: Int, sequentialScans: Int
 
     /// One line: the rows deleted during the phase, the table's size, and the closing VACUUM's
     /// share of the server CPU per insert.
@@ -34,8 +36,8 @@ struct SteadyState {
         let perInsert = Double(deleted) / Double(max(phase.calls, 1))
         let vacuum = vacuumCPU.map { String(format: "%.1f µs", $0 / Double(max(phase.calls, 1)) * 1e6) } ?? "not measured"
         return String(
-            format: "steady state (keys live %g s): %d expired rows deleted during the phase (%.2f per insert), %d rows and %.1f MB with indexes at its end, %d autovacuum(s); of the server CPU per insert, the closing VACUUM %@",
-            window, deleted, perInsert, rows.after, Double(bytes) / 1_048_576, autovacuums, vacuum
+            format: "steady state (keys live %g s): %d expired rows deleted during the phase (%.2f per insert), %d rows and %.1f MB with indexes at its end, %d sequential scan(s) of the table, %d autovacuum(s); of the server CPU per insert, the closing VACUUM %@",
+            window, deleted, perInsert, rows.after, Double(bytes) / 1_048_576, sequentialScans, autovacuums, vacuum
         )
     }
 
@@ -60,14 +62,17 @@ struct SteadyState {
                         try await connection.query(PostgresQuery(unsafeSQL: "VACUUM \(table)"), logger: logger)
                     }
                     let countRows = "SELECT count(*)::int8 FROM \(table)"
-                    let countAutovacuums = "SELECT coalesce(autovacuum_count, 0)::int8 FROM pg_stat_user_tables WHERE relid = '\(table)'::regclass"
-                    var batches = (0, 0), rowsBefore = 0, autovacuumsBefore = 0, vacuumStart: Double?
+                    let statistics = "FROM pg_stat_user_tables WHERE relid = '\(table)'::regclass"
+                    let countAutovacuums = "SELECT coalesce(autovacuum_count, 0)::int8 \(statistics)"
+                    let countSequentialScans = "SELECT coalesce(seq_scan, 0)::int8 \(statistics)"
+                    var batches = (0, 0), rowsBefore = 0, autovacuumsBefore = 0, scansBefore = 0, vacuumStart: Double?
                     var phase = try await Phase.measure(
                         name, stores: [store], callers: callers, for: duration, warmUp: .milliseconds(Int(window * 2_000)), window: window, server: server,
                         starting: {
                             try await vacuum()
-                            rowsBefore = try await integer(countRows)
                             autovacuumsBefore = try await integer(countAutovacuums)
+                            scansBefore = try await integer(countSequentialScans)
+                            rowsBefore = try await integer(countRows)
                             batches = Phase.batchesSent([store])
                         },
                         finishing: {
@@ -79,10 +84,12 @@ struct SteadyState {
                     )
                     let vacuumCPU = vacuumStart.flatMap { start in server.map { $0.seconds() - start } }
                     phase.batches = batches
+                    let autovacuums = try await integer(countAutovacuums) - autovacuumsBefore
+                    let sequentialScans = try await integer(countSequentialScans) - scansBefore
                     return SteadyState(
                         phase: phase, window: window, rows: (rowsBefore, try await integer(countRows)),
                         bytes: try await integer("SELECT pg_total_relation_size('\(table)'::regclass)::int8"),
-                        vacuumCPU: vacuumCPU, autovacuums: try await integer(countAutovacuums) - autovacuumsBefore
+                        vacuumCPU: vacuumCPU, autovacuums: autovacuums, sequentialScans: sequentialScans
                     )
                 }
             }
