@@ -616,9 +616,13 @@ struct QuotedTable: Sendable {
         // ctid picks the rows of one bounded batch. SKIP LOCKED lets instances purging at once
         // share the work instead of queueing on each other's rows; a row an insert renewed
         // meanwhile has a new version (a new ctid, a later expiry) and is not deleted.
+        // ORDER BY expires_at bounds the work, not only the rows: it takes the expiry index
+        // from its oldest end. Without it the planner may scan the table for the first rows
+        // that match (its statistics, old or missing, say many have expired, but the expired
+        // ones lie anywhere in a table whose space is reused), reading all of it per batch.
         deleteExpiredSQL = """
             WITH gone AS (DELETE FROM \(table) WHERE ctid IN \
-            (SELECT ctid FROM \(table) WHERE expires_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING 1) \
+            (SELECT ctid FROM \(table) WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING 1) \
             SELECT count(*)::int8 FROM gone
             """
     }
