@@ -79,8 +79,10 @@ extension PostgresReplayStore {
         }
     }
 
-    /// Deletes at most ``Configuration/expiredBatchSize`` rows that expired by `now`, and
-    /// returns how many it deleted. ``run()`` calls it; a maintenance script may too.
+    /// Deletes at most ``Configuration/expiredBatchSize`` rows that expired by `now`, the
+    /// oldest expiries first (read from the expiry index, so a batch's work does not grow with
+    /// the table), and returns how many it deleted. ``run()`` calls it; a maintenance script
+    /// may too.
     ///
     /// Rows another instance is deleting at the same moment are skipped, not waited for
     /// (`FOR UPDATE SKIP LOCKED`), and a row renewed by an insert meanwhile is kept.
