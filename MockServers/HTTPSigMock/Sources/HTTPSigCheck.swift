@@ -59,6 +59,7 @@ struct HTTPSigCheck: Sendable {
             maximumAge: .seconds(options.windowSeconds), clockSkew: .seconds(options.clockSkewSeconds), replayStore: replayStore
         )
         webBotAuth.requiresNonce = options.requiresNonce
+        webBotAuth.requiresExpires = true
         webBotAuth.revealsSignatureBase = options.diagnosis
         webBotAuth.realm = "httpsig mock"
         self.standard = standard

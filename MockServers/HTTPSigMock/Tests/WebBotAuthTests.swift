@@ -111,7 +111,7 @@ struct WebBotAuthTests {
             #expect(reply.mockReason == code.replacingOccurrences(of: "_", with: " ") + ": " + reason, "\(rule)")
             if status == 401 {
                 // What the profile asks of this request: Signature-Agent's member too, since it is sent.
-                #expect(reply.headers[HTTPField.Name("Accept-Signature")!] == #"sig1=("@authority" "signature-agent";key="sig1");created;tag="web-bot-auth""#)
+                #expect(reply.headers[HTTPField.Name("Accept-Signature")!] == #"sig1=("@authority" "signature-agent";key="sig1");created;expires;tag="web-bot-auth""#)
             }
         }
     }

@@ -10,7 +10,8 @@ extension HTTPMessageSignatureVerifier {
     /// (`title`, `status`, `detail`, `code`). A 401 carries `WWW-Authenticate: Signature
     /// error="…"` and `Accept-Signature` (RFC 9421 §5.1) naming the components
     /// ``requirements`` asks of that request (`@query` when it has a query, `content-digest`
-    /// when it has content), with `created`. A 503's detail never repeats the store's words.
+    /// when it has content), with `created` (and `expires` when ``requiresExpires``: flags the
+    /// signer fills in, §5.1). A 503's detail never repeats the store's words.
     public func refusal(_ failure: HTTPMessageSignatureError, now: Date) -> SignedRefusal {
         let status = failure.refusalStatus
         var headers = HeaderFields()
@@ -35,7 +36,7 @@ extension HTTPMessageSignatureVerifier {
         return SignedRefusal(status: 413, contentType: "application/problem+json", body: Array(body.utf8))
     }
 
-    /// `Accept-Signature: sig1=(…);created[;tag="…"]` (RFC 9421 §5.1) for `requested`: what the
+    /// `Accept-Signature: sig1=(…);created[;expires][;tag="…"]` (RFC 9421 §5.1) for `requested`: what the
     /// refused request must cover; without it (an error the verifier did not raise on a request),
     /// the listed components and `@query`.
     func acceptSignature(_ requested: [HTTPSignatureComponent]?) -> String? {
@@ -46,6 +47,7 @@ extension HTTPMessageSignatureVerifier {
         for component in components { list.append(HTTPStructuredText.item(component)) }
         var parameters = OrderedMap<String, RFC9651BareItem>()
         parameters["created"] = .bool(true)
+        if requiresExpires { parameters["expires"] = .bool(true) }
         if case .tag(let tag) = selection, HTTPStructuredText.isStringable(tag) { parameters["tag"] = .string(tag) }
         var dictionary = OrderedMap<String, ItemOrInnerList>()
         dictionary[label] = .innerList(InnerList(bareInnerList: list, parameters: parameters))

@@ -33,6 +33,9 @@ public struct HTTPMessageSignatureVerifier: SignedRequestVerifier {
     public var clockSkew: Duration
     /// Whether `created` is required (by default; RFC 9421 §2.3 recommends it).
     public var requiresCreated: Bool
+    /// Whether `expires` is required (off by default; profiles such as Web Bot Auth require it).
+    /// A refusal's `Accept-Signature` then asks for it (RFC 9421 §5.1).
+    public var requiresExpires: Bool = false
     /// Where nonces are recorded (after the signature verified), so each is accepted once.
     /// `nil` checks no replays.
     public var replayStore: (any ReplayStore)?
@@ -236,6 +239,9 @@ public struct HTTPMessageSignatureVerifier: SignedRequestVerifier {
         }
         if let expires = parameters.expires, expires < nowSeconds - skew {
             throw HTTPMessageSignatureError(code: .signatureExpired, message: "the signature expired at \(expires), \(nowSeconds - expires) s before the verifier's clock (\(nowSeconds))")
+        }
+        if parameters.expires == nil, requiresExpires {
+            throw HTTPMessageSignatureError(code: .timestampRefused, message: "the signature has no expires parameter; the verifier requires one (RFC 9421 §2.3)")
         }
     }
 

@@ -52,6 +52,22 @@ import Testing
         }
     }
 
+    @Test("a signature without expires is refused only where the verifier requires one; its refusal asks for expires")
+    func expiresRequired() async throws {
+        var verifier = Fixtures.verifier()
+        verifier.requiresExpires = true
+        let plain = try Fixtures.signed()
+        await #expect(throws: HTTPMessageSignatureError(code: .timestampRefused, message: "")) {
+            try await verifier.verify(Fixtures.received(plain), now: Fixtures.now)
+        }
+        let refusal = verifier.refusal(HTTPMessageSignatureError(code: .timestampRefused, message: "no expires"), now: Fixtures.now)
+        #expect(refusal.headers["Accept-Signature"] == #"sig1=("@method" "@authority" "@path" "@query");created;expires"#)
+        let expiring = try Fixtures.signed(Fixtures.signer(expiresAfter: .seconds(60)))
+        let verified = try await verifier.verify(Fixtures.received(expiring), now: Fixtures.now)
+        #expect(verified.expires == Date(timeIntervalSince1970: 1_700_000_060))
+        _ = try await Fixtures.verifier().verify(Fixtures.received(plain), now: Fixtures.now)
+    }
+
     @Test("two signatures with two keys: each chosen by label or by tag")
     func severalSignatures() async throws {
         let first = try Fixtures.signed(Fixtures.signer(label: "client", tag: "app"))
