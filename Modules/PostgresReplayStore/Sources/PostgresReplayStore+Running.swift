@@ -85,12 +85,20 @@ extension PostgresReplayStore {
     /// and closes the breaker when it answers.
     private func probeDuringOutages() async {
         for await _ in availability.opened {
+            // The reason last logged: a call's timeout opens the breaker, and the probe's own
+            // connection then names the cause (a refused connection), logged once it differs.
+            var logged: String?
             if let outage = availability.current {
                 logger.error("PostgreSQL at \(configuration.endpoint) is unavailable (\(outage.reason)); calls fail at once until it answers")
+                logged = outage.reason
             }
             while availability.current != nil {
                 if let failure = await probe() {
                     availability.fail(failure)
+                    if failure != logged {
+                        logger.error("PostgreSQL at \(configuration.endpoint) is still unavailable: \(failure)")
+                        logged = failure
+                    }
                     guard (try? await Task.sleep(for: configuration.probeInterval)) != nil else { return }
                 } else if let lasted = availability.recovered() {
                     logger.notice("PostgreSQL at \(configuration.endpoint) answers again after \(Self.seconds(lasted))")
