@@ -38,17 +38,23 @@ def worker():
 
 threads = [threading.Thread(target=worker) for _ in range(workers)]
 for t in threads: t.start()
-time.sleep(5)
-stopped = time.monotonic() - t0
-subprocess.run(["bash", ".ci/postgres.sh", "stop", pgdir], check=True)
-down = time.monotonic() - t0
-time.sleep(15)
-resumed_at = time.monotonic() - t0
-subprocess.run(["bash", ".ci/postgres.sh", "resume", pgdir], check=True)
-resumed = time.monotonic() - t0
-time.sleep(10)
-stop.set()
-for t in threads: t.join()
+resumed_at = None
+try:
+    time.sleep(5)
+    stopped = time.monotonic() - t0
+    subprocess.run(["bash", ".ci/postgres.sh", "stop", pgdir], check=True)
+    down = time.monotonic() - t0
+    time.sleep(15)
+    resumed_at = time.monotonic() - t0
+    subprocess.run(["bash", ".ci/postgres.sh", "resume", pgdir], check=True)
+    resumed = time.monotonic() - t0
+    time.sleep(10)
+finally:
+    # Whatever failed, the cluster runs again and the clients stop.
+    if resumed_at is None:
+        subprocess.run(["bash", ".ci/postgres.sh", "resume", pgdir])
+    stop.set()
+    for t in threads: t.join()
 
 def pct(values, p):
     values = sorted(values)
