@@ -41,12 +41,16 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .customLong("replay-store"), help: "Also run the signed route with its nonces in this PostgreSQL database (postgres://USER@HOST:PORT/DB), as `mock-servers --replay-store` does.")
     var replayStore: String?
 
+    @Option(name: .customLong("reference-delay"), help: "Also run the signed route on a memory store that answers each call this many milliseconds late (0.01...100): what a shared store with that round trip allows at best.")
+    var referenceDelay: Double?
+
     func validate() throws {
         guard (1...120).contains(duration) else { throw ValidationError("--duration must be 1...120") }
         guard (1...256).contains(connections) else { throw ValidationError("--connections must be 1...256") }
         guard (0...30).contains(warmup) else { throw ValidationError("--warmup must be 0...30") }
         guard (1000...200_000).contains(requestsPerSecondCap) else { throw ValidationError("--max-rate must be 1000...200000") }
         guard (1...9).contains(runs) else { throw ValidationError("--runs must be 1...9") }
+        if let referenceDelay, !(0.01...100).contains(referenceDelay) { throw ValidationError("--reference-delay must be 0.01...100 (milliseconds)") }
     }
 
     func run() async throws {
@@ -75,6 +79,14 @@ struct CompareCommand: AsyncParsableCommand {
         var stored: MockServer?
         if let postgres {
             stored = try await MockServer.start(MockCatalogEntry.twitter.provider(), configuration: MockServerConfiguration(journalCapacity: 1000), replayStore: postgres)
+        }
+        var delayed: MockServer?
+        // The stores compared with the memory store, in the order of their runs.
+        var otherStores: [String] = postgres == nil ? [] : ["PostgreSQL store"]
+        if let referenceDelay {
+            otherStores.append(String(format: "memory store answering %g ms late", referenceDelay))
+            let store = DelayedReplayStore(delay: .nanoseconds(Int64(referenceDelay * 1_000_000)))
+            delayed = try await MockServer.start(MockCatalogEntry.twitter.provider(), configuration: MockServerConfiguration(journalCapacity: 1000), replayStore: store)
         }
         let credentials = signed.providers[0].credentials
         let signer = OAuth1Signer(credentials: OAuth1Credentials(
@@ -133,6 +145,9 @@ struct CompareCommand: AsyncParsableCommand {
             if let stored {
                 runsOfRound.append(("signed verify_credentials, nonces in PostgreSQL", try signedTargets(port: stored.baseURL.port!)))
             }
+            if let delayed, let name = otherStores.last {
+                runsOfRound.append(("signed verify_credentials, " + name, try signedTargets(port: delayed.baseURL.port!)))
+            }
             results = []
             for (name, (warm, target)) in runsOfRound {
                 if warmup > 0 { _ = try await LoadGenerator.run(warm, connections: connections, seconds: warmup) }
@@ -157,18 +172,18 @@ struct CompareCommand: AsyncParsableCommand {
             print("signed / bare with the same bytes per round: " + sameBytesRatios.map { String(format: "%.2fx", $0) }.joined(separator: " ")
                 + String(format: "; median %.2fx", sameBytesRatios.sorted()[sameBytesRatios.count / 2]))
         }
-        if results.count > 3 {
-            let memory = results[2].1
-            let database = results[3].1
-            print(String(
-                format: "PostgreSQL store / memory store throughput: %.2fx; latency added p50 %.2f ms, p99 %.2f ms",
-                database.requestsPerSecond / max(memory.requestsPerSecond, 1),
-                database.latencies.percentileMilliseconds(0.50) - memory.latencies.percentileMilliseconds(0.50),
-                database.latencies.percentileMilliseconds(0.99) - memory.latencies.percentileMilliseconds(0.99)
+        let memory = results[2].1
+        for (label, (_, other)) in zip(otherStores, results.dropFirst(3)) {
+            print(label + String(
+                format: " / memory store throughput: %.2fx; latency added p50 %.2f ms, p99 %.2f ms",
+                other.requestsPerSecond / max(memory.requestsPerSecond, 1),
+                other.latencies.percentileMilliseconds(0.50) - memory.latencies.percentileMilliseconds(0.50),
+                other.latencies.percentileMilliseconds(0.99) - memory.latencies.percentileMilliseconds(0.99)
             ))
         }
         print("resident memory: \(rssBefore) KiB before, \(rssAfter) KiB after")
         await stored?.stop()
+        await delayed?.stop()
         await signed.stop()
         await bare.stop()
     }
