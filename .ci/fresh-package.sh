@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A new user's package, written from the README and the docs it links: the README's manifest for
-# an app with mock-server tests (this package by path instead of by URL), the SDK samples of the
+# A new user's package, written from the README and the docs it links: the manifest of
+# MockServers/README.md for an app with mock-server tests (this package by path instead of by URL), the SDK samples of the
 # README and the products' DocC articles (Snippets/ files that import only what the app target
 # may; each holds only declarations, so it compiles in a library) as the app's code, and the app
 # tests of MockServers/README.md, "Testing your app against the mocks"
@@ -14,7 +14,7 @@
 # build folder of its own it compiled all of them again: 11 min of both cores on CI's machine.)
 # This package is depended on by its real path, under the name SwiftPM gives a path dependency
 # (the folder's name, lowercased, as in Fuzz/Package.swift), so that its modules' compile commands
-# are the root build's own; the README's manifest names it signed-api-sdk, replaced here.
+# are the root build's own; the manifest names it signed-api-sdk, replaced here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -25,7 +25,7 @@ rm -rf "$dir/Sources/MyApp" "$dir/Tests/MyAppTests"
 mkdir -p "$dir/Sources/MyApp" "$dir/Tests/MyAppTests"
 by_url='.package(url: "https://github.com/OWNER/signed-api-sdk", from: "0.1.0")'
 manifest=Examples/Manifests/AppWithMockTests/Package.swift
-grep -qF "$by_url" "$manifest" || { echo "the README's manifest no longer names the package as $by_url" >&2; exit 1; }
+grep -qF "$by_url" "$manifest" || { echo "the manifest of MockServers/README.md no longer names the package as $by_url" >&2; exit 1; }
 python3 - "$manifest" "$dir/Package.swift" "$by_url" "$root" <<'PY'
 import os, sys
 manifest, output, by_url, root = sys.argv[1:]

@@ -1,9 +1,8 @@
-// Sign a request with HTTP Message Signatures (RFC 9421) and an hmac-sha256 secret, then verify
-// it as a server would: nothing but this package (`traits: []` is enough).
 import Foundation
 import HTTPMessageSignatures
 
-/// Signs a `POST` with a shared secret, prints the fields the signer added, and verifies it.
+/// Signs a `POST` with an hmac-sha256 secret (nothing but this package, `traits: []` is enough),
+/// prints the fields the signer added, and verifies it as a server would.
 func signAndVerifyWithHMAC() async throws {
     let secret = try HTTPSignatureHMACKey(base64: "uzvJfB4u3N0Jy4T7NZ75MDVcr8zSTInedJtkgcu46YW4XByzNJjxBdtjUkdJPBtbmHhIDi6pcl8jsasjlTMtDQ==")
 
