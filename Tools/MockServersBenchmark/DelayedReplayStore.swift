@@ -9,7 +9,8 @@ import SignedVerification
 /// store's ratio can be read against what its latency alone allows in the same run.
 struct DelayedReplayStore: ReplayStore {
     let delay: TimeAmount
-    let memory = MemoryReplayStore(capacity: 1_000_000)
+    /// The signed route's own default store, so that the delay is the only difference.
+    let memory = MemoryReplayStore()
 
     func insertIfAbsent(_ key: ReplayKey, until expiry: Date, now: Date) async throws(SignedVerificationError) -> Bool {
         // An event loop's timer (epoll's timerfd), not `Task.sleep`, whose wake-up on Linux
